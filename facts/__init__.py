@@ -1,0 +1,13 @@
+"""claimlaw's vocabulary: cards, positions, case files and rulings (imports nothing of ours)."""
+
+from facts.cards import SEATS, SUITS, Card, Seat, Side, Strain, Suit
+from facts.case import Case, CaseError, Claim, Line, Step, case_from_dict, case_schema, load_case
+from facts.contract import Contract, score
+from facts.position import PlayError, Position, Revoke, Trick
+from facts.ruling import Outcome, Ruling, TraceStep, Witness
+
+__all__ = [
+    "SEATS", "SUITS", "Card", "Case", "CaseError", "Claim", "Contract", "Line", "PlayError",
+    "Position", "Revoke", "Seat", "Side", "Step", "Strain", "Suit", "Trick", "case_from_dict",
+    "case_schema", "load_case", "score", "Outcome", "Ruling", "TraceStep", "Witness",
+]

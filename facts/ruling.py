@@ -1,0 +1,80 @@
+"""A ruling: outcome, tricks, score, the traced chain of law references, witness lines."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Outcome = Literal[
+    "not_a_claim",            # 68 preamble / 68A exception: play proceeds
+    "no_concession",          # 68B2: neither a concession nor a claim, play continues
+    "play_continues",         # play goes on regularly
+    "agreed",                 # 69A: board scored as claimed or conceded
+    "agreement_withdrawn",    # 69B: tricks transferred back
+    "play_on_score_stands",   # 68D2(b): claim void, score obtained at the table stands
+    "director_rules",         # 68D2(a)/70: the Director adjudicates
+    "claim_allowed",          # 70: the claim is good
+    "claim_adjusted",         # 70: tricks taken from the claimer
+    "concession_cancelled",   # 71: tricks restored to the conceding side
+    "concession_stands",      # 71 does not apply
+    "needs_play_core",        # a trick count was needed but no play core is attached
+    "needs_facts",            # the case lacks a fact the law needs
+]
+
+
+class Witness(BaseModel):
+    """A line of play that produces a count: cards trick by trick, and the choices it used."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    side: str
+    tricks: int
+    question: str  # "double_dummy", "worst_normal", "cannot_lose"
+    tricks_played: list[list[str]] = Field(default_factory=list)  # each trick from its leader
+    leaders: list[str] = Field(default_factory=list)
+    choices: list[str] = Field(default_factory=list)  # the licences the line used, with sources
+    words: str = ""  # the line in a Director's words
+
+
+class TraceStep(BaseModel):
+    """One fired rule: the clause, the edition, why, what it rested on and what it concluded."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    clause: str
+    edition: str
+    rule: str
+    reason: str
+    source: str = ""  # the law book, or the pack and document a rule comes from
+    facts: dict[str, Any] = Field(default_factory=dict)
+    concluded: dict[str, Any] = Field(default_factory=dict)
+    text_verified: bool = True
+
+
+class Ruling(BaseModel):
+    """What the Director rules, and how the rules got there."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    edition: str
+    packs: list[str] = Field(default_factory=list)
+    outcome: Outcome
+    summary: str
+    next_step: str = ""
+    tricks: dict[str, int] | None = None  # total tricks of the board per side
+    score: int | None = None              # for declarer's side, when the contract is known
+    score_for: str | None = None
+    contract: str | None = None
+    notes: list[str] = Field(default_factory=list)
+    witnesses: list[Witness] = Field(default_factory=list)
+    trace: list[TraceStep] = Field(default_factory=list)
+
+    @property
+    def laws(self) -> list[str]:
+        """Clause ids in the order they fired (first occurrence)."""
+        seen: list[str] = []
+        for s in self.trace:
+            if s.clause not in seen:
+                seen.append(s.clause)
+        return seen
