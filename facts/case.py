@@ -207,13 +207,21 @@ PlayerClass = Literal["beginner", "club", "expert", "world_class"]
 
 
 class Findings(_Model):
-    """The Director's findings of fact; each one overrides a rule's default."""
+    """The Director's findings of fact; each one overrides a rule's default.
+
+    ``would_likely_have_won``: of the remaining tricks, how many the withdrawing side would
+    likely have won had play continued (69B2). ``conceded_won_tricks``: tricks a side agreed
+    to lose that it had in fact already won (69B1, 71A). ``irrational_not_to``: failing to
+    take the unstated line would have been irrational (1997 and 2007 70E1 only).
+    """
 
     aware_of_trumps: bool | None = None
     class_of_player: PlayerClass | None = None
     unaware_of: list[CardF] = Field(default_factory=list)
     demonstrably_not_claim: bool | None = None
     would_likely_have_won: int | None = Field(default=None, ge=0, le=13)
+    conceded_won_tricks: int | None = Field(default=None, ge=0, le=13)
+    irrational_not_to: bool | None = None
     notes: str = ""
 
 

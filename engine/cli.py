@@ -1,0 +1,196 @@
+"""The ``claimlaw`` command: rule on a case, show what a clause encodes, print the schema, list packs."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="claimlaw — rulings on bridge claims and concessions (Laws 68-71).")
+out = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
+
+EXIT_INVALID = 2
+EXIT_MISMATCH = 3
+
+
+def _fail(message: str, code: int = EXIT_INVALID) -> None:
+    err.print(f"[bold red]error:[/] {message}", markup=True, highlight=False)
+    raise typer.Exit(code)
+
+
+@app.command("rule")
+def rule_cmd(
+    case_file: Annotated[Path, typer.Argument(help="A case file (YAML or JSON).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Emit the ruling as JSON.")] = False,
+    edition: Annotated[str | None, typer.Option(help="Law edition: 2017 (default), 2007 or 1997.")] = None,
+    pack: Annotated[list[str] | None, typer.Option(help="Regulating-Authority pack (name or path); repeatable.")] = None,
+    verbose: Annotated[bool, typer.Option(help="Show every guideline step, not just those the count used.")] = False,
+) -> None:
+    """Rule on CASE_FILE: the outcome, tricks, score, witness lines and the chain of law references."""
+    from engine.api import check_expect, rule
+    from engine.host import RuleError
+    from engine.packs import PackError
+    from facts import CaseError, load_case
+
+    if edition is not None and edition not in ("2017", "2007", "1997"):
+        _fail(f"--edition: unknown edition {edition!r}; use 2017, 2007 or 1997")
+    try:
+        case = load_case(case_file)
+    except CaseError as e:
+        _fail(f"{case_file}: {e}")
+    try:
+        ruling = rule(case, edition=edition, packs=pack or None, verbose=verbose)
+    except PackError as e:
+        _fail(str(e))
+    except RuleError as e:
+        _fail(f"a rule failed: {e}", 1)
+    diffs = check_expect(case, ruling) if (case.expect and (edition is None or case.expect.edition in (None, edition))
+                                           ) else []
+    if as_json:
+        data = ruling.model_dump(mode="json")
+        data["laws"] = ruling.laws
+        if case.expect is not None:
+            data["expect"] = {"matches": not diffs, "differences": diffs}
+        out.print_json(json.dumps(data, ensure_ascii=False))
+    else:
+        print_ruling(case, ruling)
+        if case.expect is not None:
+            if diffs:
+                err.print("[bold red]expected ruling differs:[/]")
+                for d in diffs:
+                    err.print(f"  - {d}", highlight=False)
+            else:
+                out.print("[green]matches the case's expected ruling[/]")
+    if diffs:
+        raise typer.Exit(EXIT_MISMATCH)
+
+
+def print_ruling(case: object, ruling: object) -> None:
+    """The ruling for people: headline, tricks and score, witness lines, the law chain."""
+    from facts import Case, Ruling
+
+    assert isinstance(case, Case) and isinstance(ruling, Ruling)
+    title = case.title or "Ruling"
+    lines = [f"[bold]{ruling.summary}[/]"]
+    if ruling.next_step:
+        lines.append(ruling.next_step)
+    if ruling.tricks:
+        t = ", ".join(f"{s} {n}" for s, n in ruling.tricks.items())
+        lines.append(f"Tricks: {t}")
+    if ruling.score is not None:
+        lines.append(f"Score: {ruling.contract} by {case.board.declarer.value if case.board and case.board.declarer else '?'}"
+                     f" {ruling.score:+d} for {ruling.score_for}")
+    lines.append(f"Outcome: {ruling.outcome}   Edition: {ruling.edition}"
+                 + (f"   Packs: {', '.join(ruling.packs)}" if ruling.packs else ""))
+    out.print(Panel("\n".join(lines), title=title, expand=False), highlight=False)
+    for w in ruling.witnesses:
+        out.print(f"[bold]Witness line[/] ({w.question}, {w.side} take {w.tricks}): {w.words}", highlight=False)
+        for ch in w.choices:
+            out.print(f"  · {ch}", highlight=False)
+    table = Table(title="Law chain: " + " → ".join(ruling.laws), show_lines=False)
+    table.add_column("#", justify="right")
+    table.add_column("clause")
+    table.add_column("rule")
+    table.add_column("why")
+    table.add_column("rested on / concluded")
+    for i, s in enumerate(ruling.trace, 1):
+        rested = "; ".join(f"{k}={_short(v)}" for k, v in s.facts.items())
+        concl = "; ".join(f"{k}={_short(v)}" for k, v in s.concluded.items())
+        cell = rested + ("\n→ " + concl if concl else "")
+        mark = "" if s.text_verified else " (text unverified)"
+        table.add_row(str(i), f"{s.clause} [{s.edition}]{mark}", s.rule, s.reason + (f"\n({s.source})" if s.source
+                      and not s.source.startswith("Laws of Duplicate Bridge") else ""), cell)
+    out.print(table)
+    for n in ruling.notes:
+        out.print(f"note: {n}", highlight=False)
+
+
+def _short(v: object, limit: int = 80) -> str:
+    s = v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, default=str)
+    return s if len(s) <= limit else s[: limit - 1] + "…"
+
+
+@app.command("law")
+def law_cmd(clause: Annotated[str, typer.Argument(help="A clause id such as 70C, 68B2, 71, 68.preamble.")]) -> None:
+    """What claimlaw encodes for CLAUSE: our paraphrase, the rules implementing it, editions, tests."""
+    from rules import all_rules
+    from rules.clauses import CLAUSES, normalise
+
+    cid = normalise(clause)
+    info = CLAUSES.get(cid)
+    rules = [r for r in all_rules() if r.clause == cid or r.clause.startswith(cid) and not r.clause[len(cid):][:1].isdigit()]
+    if info is None and not rules:
+        _fail(f"clause {clause!r}: not encoded (known: {', '.join(CLAUSES)})", 1)
+    if info is not None:
+        out.print(f"[bold]Law {info.id} — {info.title}[/]", highlight=False)
+        out.print(info.paraphrase, highlight=False)
+        out.print(f"Editions: {', '.join(info.editions)}", highlight=False)
+        if info.unverified_in:
+            out.print(f"[yellow]Text unverified[/] in: {', '.join(info.unverified_in)} (reconstructed; check the "
+                      "official book)", highlight=False)
+    table = Table(title="Rules")
+    for col in ("rule", "clause", "editions", "reason", "text"):
+        table.add_column(col)
+    for r in rules:
+        table.add_row(r.name, r.clause, ", ".join(r.editions), r.reason, "verified" if r.text_verified else "unverified")
+    out.print(table)
+    tests = tests_for(cid)
+    out.print("Tests: " + (", ".join(tests) if tests else "(none found — tests live in a source checkout)"),
+              highlight=False)
+
+
+def tests_for(clause: str) -> list[str]:
+    """Test names carrying ``@clause("<id>")`` for this clause, from the source checkout's tests/."""
+    root = Path(__file__).resolve().parent.parent / "tests"
+    if not root.is_dir():
+        return []
+    names: list[str] = []
+    pat = re.compile(r"@clause\((.*)\)[ \t]*\n(?:@[^\n]*\n)*\s*def (test_\w+)")
+    for f in sorted(root.rglob("test_*.py")):
+        for m in pat.finditer(f.read_text(encoding="utf-8")):
+            ids = re.findall(r"[\"']([^\"']+)[\"']", m.group(1))
+            if clause in ids:
+                names.append(m.group(2))
+    return names
+
+
+@app.command("schema")
+def schema_cmd() -> None:
+    """Print the JSON Schema of a case file."""
+    from facts import case_schema
+
+    out.print_json(json.dumps(case_schema()))
+
+
+@app.command("packs")
+def packs_cmd() -> None:
+    """List the Regulating-Authority packs that can be named with --pack."""
+    from engine.packs import list_packs
+
+    table = Table(title="Regulating-Authority packs")
+    for col in ("name", "title", "source", "from"):
+        table.add_column(col)
+    for p in list_packs():
+        table.add_row(p.name, p.title, p.source, p.origin)
+    out.print(table)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    try:
+        app()
+    except KeyboardInterrupt:  # pragma: no cover
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

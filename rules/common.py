@@ -1,0 +1,42 @@
+"""Shared vocabulary of the rule modules: editions, the action signature, wording helpers."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+E2017 = "2017"
+E2007 = "2007"
+E1997 = "1997"
+ALL: tuple[str, ...] = (E2017, E2007, E1997)
+SINCE_2007: tuple[str, ...] = (E2017, E2007)
+
+LAWS = "Laws of Duplicate Bridge"
+
+Facts = dict[str, dict[str, Any]]
+
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
+
+
+class Ctx(Protocol):
+    """What an action may do (the engine's context; see engine/host.py)."""
+
+    edition: str
+    packs: tuple[str, ...]
+    params: dict[str, Any]
+
+    def assert_fact(self, kind: str, **fields: Any) -> None: ...
+    def conclude(self, **fields: Any) -> None: ...
+    def note(self, text: str) -> None: ...
+    def record(self, **facts: Any) -> None: ...
+
+
+def claimer_text(claim: dict[str, Any]) -> str:
+    """'West (declarer)' from a claim fact."""
+    name = SEAT_NAMES.get(claim["by"], claim["by"])
+    role = claim.get("role", "unknown")
+    return f"{name} ({role})" if role != "unknown" else name
+
+
+def tricks_text(n: int) -> str:
+    return f"{n} trick{'s' if n != 1 else ''}"

@@ -1,0 +1,114 @@
+"""How the rules ask for trick counts: the play-core seam, models, and board totals.
+
+The rules never talk to endplay: they build a normal-play model (engine.play.model, which has
+no solver in it) and ask ``ctx.play`` — the seam the engine passes in — for a count.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from facts import Seat, Side
+from rules.common import Ctx
+
+Question = Literal["dd", "likely", "normal", "cannot_lose"]
+
+
+def board_totals(board: dict[str, Any], side: str, claimed: int) -> dict[str, int] | None:
+    """Total tricks of the board per side when ``side`` takes ``claimed`` of the remaining tricks."""
+    if board.get("remaining", -1) < 0 or claimed < 0:
+        return None
+    other = "EW" if side == "NS" else "NS"
+    remaining = board["remaining"]
+    return {side: board[f"won_{side}"] + claimed, other: board[f"won_{other}"] + remaining - claimed}
+
+
+def need_count(ctx: Ctx, why: str) -> None:
+    """Say plainly that a count is needed and cannot be had, instead of guessing."""
+    if getattr(ctx, "position", None) is None:
+        ctx.conclude(next_step=f"{why}; the case gives no cards, so the Director must take the deal or a "
+                               "claim diagram to count it.")
+        ctx.note(f"{why}: no cards in the case, so no trick count was made.")
+    else:
+        ctx.conclude(outcome="needs_play_core", next_step=f"{why}; no play core is attached.")
+
+
+def claimer_seat(ctx: Ctx, side: str) -> Seat:
+    case = getattr(ctx, "case", None)
+    if case is not None and case.claim.by.side.value == side:
+        return case.claim.by
+    return Side.parse(side).seats[0]
+
+
+def base_model(ctx: Ctx, side: str, question: Question) -> Any:
+    """The model a question starts from: best play only, or the default normal lines."""
+    from engine.play.model import NormalPlayModel  # no solver inside: the rules may build models
+
+    seat = claimer_seat(ctx, side)
+    if question in ("dd", "likely"):
+        model = NormalPlayModel.dd_only(seat)
+    else:
+        model = NormalPlayModel.default(seat)
+    case = getattr(ctx, "case", None)
+    if question == "likely" and case is not None and case.claim.line is not None and case.claim.by.side.value == side:
+        model = model.with_line(case.claim.line)
+    return model
+
+
+def side_count(ctx: Ctx, side: str, question: Question, model: Any = None) -> Any:
+    """Ask the play core; None when there is no position or no core."""
+    play = getattr(ctx, "play", None)
+    pos = getattr(ctx, "position", None)
+    if play is None or pos is None:
+        return None
+    s = Side.parse(side)
+    if question == "dd":
+        return play.double_dummy(pos, s)
+    if question == "cannot_lose":
+        return play.cannot_lose(pos, s)
+    return play.worst_normal(pos, s, model if model is not None else base_model(ctx, side, question))
+
+
+def model_from_switches(ctx: Ctx, side: str, *, exclude: tuple[str, ...] = (),
+                        extra: list[dict[str, Any]] | None = None) -> Any:
+    """The claimer's normal-play model: best play, plus every licence a fired rule switched on.
+
+    Starts from best play only (no licences); each ``switch`` fact asserted by a clause or
+    guideline rule adds its licence, so neutralising a rule withdraws its licence. Returns None
+    when there are no cards to play.
+    """
+    if getattr(ctx, "position", None) is None:
+        return None
+    from engine.play.model import NormalPlayModel
+
+    case = getattr(ctx, "case", None)
+    seat = claimer_seat(ctx, side)
+    model = NormalPlayModel.dd_only(seat)
+    switches = [s for s in ctx.facts("switch") if s["name"] not in exclude] + list(extra or [])
+    on: dict[str, bool] = {}
+    unaware: list[str] = []
+    for s in switches:
+        name, value = s["name"], s.get("value")
+        if name == "line":
+            if case is not None:
+                from engine.facts_in import stated_line
+                line, _ = stated_line(case)
+                if line is not None:
+                    model = model.with_line(line)
+        elif name == "played_after_claim":
+            if case is not None and case.responses.play_after_claim:
+                model = model.with_played_after_claim([c for t in case.responses.play_after_claim for c in t])
+        elif name == "guess_order":
+            model = model.with_guess_order(value)
+        elif name == "class_of_player":
+            model = model.with_class(value)
+        elif name in ("unaware_trump", "unaware_winner"):
+            unaware.extend(value if isinstance(value, list) else [])
+            on[name] = True
+        else:
+            on[name] = bool(value)
+    if on:
+        model = model.with_switches(**on)
+    if unaware:
+        model = model.with_unaware(unaware)
+    return model

@@ -1,0 +1,429 @@
+"""Law 70 — contested claim or concession: the Director's adjudication.
+
+The clause rules decide *which* question to ask: each one that applies sets a switch of the
+normal-play model (a ``switch`` fact naming its clause). ``70A.resolve`` fires last, asks the
+play core for the worst outcome over the claimer's normal lines under every switch set, and
+gives the claimer's side that count (never a weighted figure).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rulebook import Rule, fact, gt, ne, no
+from rules.common import ALL, E1997, E2007, E2017, SINCE_2007, SIDE_NAMES, Ctx, Facts, tricks_text
+from rules.counting import board_totals, model_from_switches, need_count, side_count
+
+RESOLVE_PRIORITY = 50  # after every clause rule has set its switch
+
+# ---------------------------------------------------------------------------------------
+# Law 70A — general objective
+# ---------------------------------------------------------------------------------------
+
+
+def _objective(ctx: Ctx, m: Facts) -> None:
+    c, claim = m["contested"], m["claim"]
+    ctx.assert_fact("adjudicate", side=c["side"], claimed=c["claimed"], says=claim["says"], by=claim["by"])
+    ctx.record(claimer_side=c["side"], claimed_of_remaining=c["claimed"])
+
+
+OBJECTIVE = Rule(
+    name="70A.objective",
+    clause="70A",
+    editions=SINCE_2007,
+    reason="The Director rules as equitably as possible, but every doubtful point about a claim goes against "
+           "the claimer.",
+    when=(fact("contested", alias="contested"), fact("claim", alias="claim")),
+    then=_objective,
+)
+
+OBJECTIVE_1997 = Rule(
+    name="70A.objective.1997",
+    clause="70A",
+    editions=(E1997,),
+    reason="1997: in a contested claim, doubtful points are resolved against the claimer.",
+    when=(fact("contested", alias="contested"), fact("claim", alias="claim")),
+    then=_objective,
+)
+
+# ---------------------------------------------------------------------------------------
+# Law 70B — clarification statement repeated
+# ---------------------------------------------------------------------------------------
+
+
+def _steps(order: list[str]) -> Any:
+    def act(ctx: Ctx, m: Facts) -> None:
+        claim, table = m["claim"], m["table"]
+        ctx.record(statement=claim["statement"] or "(none)", objections_from=table["disputers"] or "(none recorded)",
+                   steps=order)
+    return act
+
+
+CLARIFICATION = Rule(
+    name="70B.clarification_repeated",
+    clause="70B",
+    editions=SINCE_2007,
+    reason="The claimer repeats his statement, the opponents' objections are heard, the cards may be faced.",
+    when=(fact("adjudicate", alias="adj"), fact("claim", alias="claim"), fact("table", alias="table")),
+    then=_steps(["70B1 claimer repeats his statement", "70B2 opponents' objections heard",
+                 "70B3 the Director may have the cards faced"]),
+)
+
+CLARIFICATION_1997 = Rule(
+    name="70B.clarification_repeated.1997",
+    clause="70B",
+    editions=(E1997,),
+    reason="1997: the claimer repeats his statement, all hands are faced, then the objections are heard.",
+    when=(fact("adjudicate", alias="adj"), fact("claim", alias="claim"), fact("table", alias="table")),
+    then=_steps(["70B1 claimer repeats his statement", "70B2 all hands are faced", "70B3 objections heard"]),
+)
+
+# ---------------------------------------------------------------------------------------
+# Law 70C — there is an outstanding trump
+# ---------------------------------------------------------------------------------------
+
+
+def _outstanding(ctx: Ctx, m: Facts) -> None:
+    p = m["position"]
+    ctx.assert_fact("outstanding_trump", cards=p["opp_trumps"])
+    ctx.record(outstanding=p["opp_trumps"])
+
+
+OUTSTANDING = Rule(
+    name="70C.outstanding_trump",
+    clause="70C",
+    editions=ALL,
+    reason="An opponent still holds a trump: 70C1-3 decide whether tricks go to the opponents for it.",
+    when=(fact("adjudicate", alias="adj", says="claim"), fact("position", alias="position", opp_trump_count=gt(0))),
+    then=_outstanding,
+)
+
+
+def _no_statement(ctx: Ctx, m: Facts) -> None:
+    ctx.assert_fact("c1_no_statement")
+
+
+NO_STATEMENT = Rule(
+    name="70C1.no_statement_about_trump",
+    clause="70C1",
+    editions=ALL,
+    reason="The claimer said nothing about the outstanding trump.",
+    when=(fact("outstanding_trump", alias="trump"), fact("claim", alias="claim", mentions_trumps=False)),
+    then=_no_statement,
+)
+
+
+def _mentioned(ctx: Ctx, m: Facts) -> None:
+    ctx.record(statement=m["claim"]["statement"])
+    ctx.note("70C1: the claimer's statement deals with trumps, so 70C does not take tricks from him.")
+
+
+MENTIONED = Rule(
+    name="70C1.statement_about_trump",
+    clause="70C1",
+    editions=ALL,
+    reason="A claimer who spoke about the trumps is not ruled against under 70C.",
+    when=(fact("outstanding_trump", alias="trump"), fact("claim", alias="claim", mentions_trumps=True)),
+    then=_mentioned,
+)
+
+
+def _aware(why: str) -> Any:
+    def act(ctx: Ctx, m: Facts) -> None:
+        ctx.assert_fact("trump_awareness", aware=True, why=why)
+        ctx.record(finding=why)
+    return act
+
+
+def _unaware(why: str) -> Any:
+    def act(ctx: Ctx, m: Facts) -> None:
+        ctx.assert_fact("trump_awareness", aware=False, why=why)
+        ctx.record(finding=why)
+    return act
+
+
+FOUND_UNAWARE = Rule(
+    name="70C2.finding_unaware",
+    clause="70C2",
+    editions=ALL,
+    reason="The Director finds the claimer was at all likely unaware of the trump.",
+    when=(fact("c1_no_statement", alias="c1"), fact("findings", alias="findings", aware_of_trumps=False)),
+    then=_unaware("Director's finding: at all likely unaware of the outstanding trump"),
+    priority=-3,
+)
+
+FOUND_AWARE = Rule(
+    name="70C2.finding_aware",
+    clause="70C2",
+    editions=ALL,
+    reason="The Director finds the claimer was aware of the trump.",
+    when=(fact("c1_no_statement", alias="c1"), fact("findings", alias="findings", aware_of_trumps=True)),
+    then=_aware("Director's finding: aware of the outstanding trump"),
+    priority=-3,
+)
+
+ROUND_DRAWN = Rule(
+    name="70C2.just_drew_a_round",
+    clause="70C2",
+    editions=ALL,
+    reason="Default: a claimer who has just led a round of trumps that both opponents followed knows trumps remain.",
+    when=(fact("c1_no_statement", alias="c1"), fact("findings", alias="findings", aware_of_trumps="unknown"),
+          fact("position", alias="position", trump_round_both_followed=True)),
+    then=_aware("default: he claimed just after a round of trumps both opponents followed to"),
+    priority=-2,
+)
+
+FIRST_CHANCE = Rule(
+    name="70C2.first_chance_safe_draw",
+    clause="70C2",
+    editions=ALL,
+    reason="Default: claiming at the first chance to draw trumps, when no layout of them can hurt, shows no "
+           "unawareness.",
+    when=(fact("c1_no_statement", alias="c1"), fact("findings", alias="findings", aware_of_trumps="unknown"),
+          fact("position", alias="position", claimer_side_has_led=False, claimer_side_on_lead=True,
+               draws_trumps_whatever_layout=True)),
+    then=_aware("default: he claimed at his first chance to draw trumps, and top trumps draw them whatever the layout"),
+    priority=-2,
+)
+
+AT_ALL_LIKELY = Rule(
+    name="70C2.at_all_likely_unaware",
+    clause="70C2",
+    editions=ALL,
+    reason="Default: with no statement and nothing showing awareness, unawareness is at all likely.",
+    when=(fact("c1_no_statement", alias="c1"), fact("findings", alias="findings", aware_of_trumps="unknown"),
+          no("trump_awareness")),
+    then=_unaware("default: nothing in the statement or the play shows he knew a trump was out"),
+    priority=5,
+)
+
+
+def _could_lose(ctx: Ctx, m: Facts) -> None:
+    adj, trump = m["adj"], m["trump"]
+    aware_model = model_from_switches(ctx, adj["side"], exclude=())
+    unaware_model = model_from_switches(ctx, adj["side"], extra=[{"name": "unaware_trump", "clause": "70C",
+                                                                  "value": trump["cards"]}])
+    if aware_model is None:
+        need_count(ctx, "70C3 needs the tricks that could be lost to the trump")
+        return
+    aware = side_count(ctx, adj["side"], "normal", aware_model)
+    unaware = side_count(ctx, adj["side"], "normal", unaware_model)
+    if aware is None or unaware is None:
+        need_count(ctx, "70C3 needs the tricks that could be lost to the trump")
+        return
+    ctx.record(with_awareness=aware.tricks, unaware=unaware.tricks)
+    if unaware.tricks < aware.tricks:
+        ctx.assert_fact("switch", name="unaware_trump", clause="70C3", value=trump["cards"],
+                        source="Law 70C; White Book 8.70.4; ACBL LC 2019 #2",
+                        why=f"{tricks_text(aware.tricks - unaware.tricks)} could be lost to the trump by normal play")
+    else:
+        ctx.note("70C3: no normal play loses a trick to the outstanding trump.")
+
+
+COULD_LOSE = Rule(
+    name="70C3.trick_could_be_lost",
+    clause="70C3",
+    editions=ALL,
+    reason="Tricks that any normal play could lose to the trump go to the opponents.",
+    when=(fact("adjudicate", alias="adj"), fact("outstanding_trump", alias="trump"),
+          fact("trump_awareness", alias="awareness", aware=False)),
+    then=_could_lose,
+    priority=10,
+)
+
+# ---------------------------------------------------------------------------------------
+# Law 70D — the Director's considerations
+# ---------------------------------------------------------------------------------------
+
+
+def _stated_line(ctx: Ctx, m: Facts) -> None:
+    ctx.assert_fact("switch", name="line", clause="70D1", value="stated", source="Law 70D1",
+                    why="the claimer is held to his stated line; where it is silent, any normal line")
+    ctx.record(statement=m["claim"]["statement"])
+
+
+STATED_LINE = Rule(
+    name="70D1.stated_line",
+    clause="70D1",
+    editions=SINCE_2007,
+    reason="No successful line outside the statement is accepted when a less successful normal line exists.",
+    when=(fact("adjudicate", alias="adj", says="claim"), fact("claim", alias="claim", line_steps=gt(0))),
+    then=_stated_line,
+)
+
+STATED_LINE_1997 = Rule(
+    name="70D.stated_line.1997",
+    clause="70D",
+    editions=(E1997,),
+    reason="1997: a claimer may not propose a new successful line when a less successful normal one exists.",
+    when=(fact("adjudicate", alias="adj", says="claim"), fact("claim", alias="claim", line_steps=gt(0))),
+    then=_stated_line,
+)
+
+
+def _defender(ctx: Ctx, m: Facts) -> None:
+    ctx.assert_fact("switch", name="partner_restricted", clause="70D2", value=True, source="Law 70D2",
+                    why="a defender's claim gets no credit for his partner choosing the right normal play")
+
+
+DEFENDER = Rule(
+    name="70D2.defender_claim",
+    clause="70D2",
+    editions=SINCE_2007,
+    reason="A defender's claim may not rely on his partner picking one normal play among several.",
+    when=(fact("adjudicate", alias="adj", says="claim"), fact("claim", alias="claim", role="defender")),
+    then=_defender,
+)
+
+
+def _evidence(clause: str) -> Any:
+    def act(ctx: Ctx, m: Facts) -> None:
+        ctx.assert_fact("switch", name="played_after_claim", clause=clause, value=True,
+                        source="Law 70D3 (2007); 68D2(b)(i) (2017)",
+                        why="the cards played after the claim are taken as the claimer's line so far")
+    return act
+
+
+EVIDENCE_2007 = Rule(
+    name="70D3.play_as_evidence",
+    clause="70D3",
+    editions=(E2007,),
+    reason="2007: play after the claim, though it should not have happened, may be evidence of the probable play.",
+    when=(fact("adjudicate", alias="adj"), fact("play_on", alias="play_on", cards_played=gt(0))),
+    then=_evidence("70D3"),
+)
+
+EVIDENCE_2017 = Rule(
+    name="70.play_evidence",
+    clause="70A",
+    editions=(E2017,),
+    reason="Play continued without a valid 68D2(b) agreement is evidence of the players' probable plays.",
+    when=(fact("adjudicate", alias="adj"), fact("play_evidence", alias="evidence", cards=gt(0))),
+    then=_evidence("68D2(b)"),
+    source="Laws of Duplicate Bridge; EBU TD guidance on 68D2(b)",
+)
+
+# ---------------------------------------------------------------------------------------
+# Law 70E — unstated line of play
+# ---------------------------------------------------------------------------------------
+
+
+def _unstated(ctx: Ctx, m: Facts) -> None:
+    ctx.assert_fact("switch", name="finesse_or_drop", clause="70E1", value=True, source="Law 70E1",
+                    why="an unstated finesse or drop is not credited unless an opponent has shown out, or would "
+                        "on any normal line before the guess")
+
+
+UNSTATED = Rule(
+    name="70E1.unstated_finesse",
+    clause="70E1",
+    editions=(E2017,),
+    reason="An unstated line that works only by finding a card with one opponent is not accepted, unless a "
+           "show-out proves it.",
+    when=(fact("adjudicate", alias="adj", says="claim"),),
+    then=_unstated,
+)
+
+
+def _unstated_irrational(ctx: Ctx, m: Facts) -> None:
+    if m["findings"].get("irrational_not_to") is True:
+        ctx.note("70E1 (1997/2007): failing to adopt the winning line would be irrational (Director's finding), so "
+                 "it is credited.")
+        return
+    _unstated(ctx, m)
+
+
+UNSTATED_2007 = Rule(
+    name="70E1.unstated_finesse.2007",
+    clause="70E1",
+    editions=(E2007,),
+    reason="2007: as 2017, but the line is credited when failing to adopt it would be irrational.",
+    when=(fact("adjudicate", alias="adj", says="claim"), fact("findings", alias="findings")),
+    then=_unstated_irrational,
+)
+
+UNSTATED_1997 = Rule(
+    name="70E.unstated_finesse.1997",
+    clause="70E",
+    editions=(E1997,),
+    reason="1997: as 2007; the line is credited when failing to adopt it would be irrational.",
+    when=(fact("adjudicate", alias="adj", says="claim"), fact("findings", alias="findings")),
+    then=_unstated_irrational,
+)
+
+
+def _ra_order(ctx: Ctx, m: Facts) -> None:
+    order = m["params"]["order_70E2"]
+    ctx.assert_fact("switch", name="guess_order", clause="70E2", value=order,
+                    source=f"Law 70E2; {m['params']['order_70E2_source']}",
+                    why=f"the Regulating Authority's order for an unclarified suit: {order}")
+
+
+RA_ORDER = Rule(
+    name="70E2.ra_order",
+    clause="70E2",
+    editions=SINCE_2007,
+    reason="A suit the statement leaves unclarified is played in the Regulating Authority's specified order, if any.",
+    when=(fact("adjudicate", alias="adj"), fact("params", alias="params", order_70E2=ne("none"))),
+    then=_ra_order,
+    text_verified=False,
+)
+
+# ---------------------------------------------------------------------------------------
+# Law 70A applied — the count
+# ---------------------------------------------------------------------------------------
+
+
+def _resolve(ctx: Ctx, m: Facts) -> None:
+    adj, b = m["adj"], m["board"]
+    model = model_from_switches(ctx, adj["side"])
+    if model is None:
+        need_count(ctx, "Law 70 needs the worst outcome over the claimer's normal lines")
+        return
+    count = side_count(ctx, adj["side"], "normal", model)
+    if count is None:
+        need_count(ctx, "Law 70 needs the worst outcome over the claimer's normal lines")
+        return
+    claimed = adj["claimed"]
+    side_name = SIDE_NAMES.get(adj["side"], adj["side"])
+    ctx.record(worst_normal=count.tricks, claimed=claimed, line=count.witness.words if count.witness else "")
+    ctx.conclude(witnesses=[count.witness])
+    if adj["says"] == "claim":
+        got = min(claimed, count.tricks)
+        if got >= claimed:
+            ctx.conclude(outcome="claim_allowed", tricks=board_totals(b, adj["side"], got),
+                         summary=f"The claim is allowed: {side_name} take {tricks_text(claimed)} on every normal line.")
+        else:
+            ctx.conclude(outcome="claim_adjusted", tricks=board_totals(b, adj["side"], got),
+                         summary=f"The claim fails on a normal line: {side_name} get {tricks_text(got)} of the "
+                                 f"{tricks_text(claimed)} claimed; {tricks_text(claimed - got)} to the opponents.")
+    else:
+        got = count.tricks
+        if got > claimed:
+            ctx.conclude(outcome="concession_cancelled", tricks=board_totals(b, adj["side"], got),
+                         summary=f"{tricks_text(got - claimed).capitalize()} conceded by {side_name} could not be "
+                                 "lost by normal play: they are given back.")
+        else:
+            ctx.conclude(outcome="concession_stands", tricks=board_totals(b, adj["side"], claimed),
+                         summary=f"The concession stands: {side_name} could lose those tricks by normal play.")
+
+
+RESOLVE = Rule(
+    name="70A.resolve",
+    clause="70A",
+    editions=ALL,
+    reason="The claimer's side gets the fewest tricks it takes on any normal line, never a weighted figure.",
+    when=(fact("adjudicate", alias="adj"), fact("board", alias="board")),
+    then=_resolve,
+    priority=RESOLVE_PRIORITY,
+)
+
+RULES: list[Rule] = [
+    OBJECTIVE, OBJECTIVE_1997, EVIDENCE_2017, CLARIFICATION, CLARIFICATION_1997,
+    OUTSTANDING, NO_STATEMENT, MENTIONED, FOUND_UNAWARE, FOUND_AWARE, ROUND_DRAWN, FIRST_CHANCE, AT_ALL_LIKELY,
+    COULD_LOSE,
+    STATED_LINE, STATED_LINE_1997, DEFENDER, EVIDENCE_2007,
+    UNSTATED, UNSTATED_2007, UNSTATED_1997, RA_ORDER,
+    RESOLVE,
+]
+

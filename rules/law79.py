@@ -1,0 +1,57 @@
+"""Law 79 — tricks won: a later disagreement (79B1) and the correction period (79C)."""
+
+from __future__ import annotations
+
+from engine.rulebook import Rule, fact, one_of
+from rules.common import E1997, E2007, E2017, Ctx, Facts
+
+LATE = ("after_next_call", "after_round_end")
+
+
+def _disagreement(laws: str) -> object:
+    def act(ctx: Ctx, m: Facts) -> None:
+        ctx.record(objection=m["table"]["objection"], objection_by=m["table"]["objection_by"])
+        ctx.note(f"79B1: the Director first decides whether there was a claim or concession, then applies {laws}.")
+    return act
+
+
+DISAGREEMENT = Rule(
+    name="79B1.claim_or_concession",
+    clause="79B1",
+    editions=(E2017,),
+    reason="A later disagreement on tricks after a claim or concession is settled under 69B or 71.",
+    when=(fact("established", alias="established"), fact("table", alias="table", objection=one_of(*LATE))),
+    then=_disagreement("Law 69B or Law 71"),
+)
+
+DISAGREEMENT_2007 = Rule(
+    name="79B1.claim_or_concession.2007",
+    clause="79B1",
+    editions=(E2007,),
+    reason="2007: a later disagreement on tricks after a claim or concession is settled under Law 69.",
+    when=(fact("established", alias="established"), fact("table", alias="table", objection=one_of(*LATE))),
+    then=_disagreement("Law 69"),
+    text_verified=False,
+)
+
+
+def _period(ctx: Ctx, m: Facts) -> None:
+    t, p = m["table"], m["params"]
+    ctx.record(correction_minutes=p["correction_minutes"], within=t["within_period"])
+    if t["within_period"] == "unknown":
+        ctx.note("79C: the case does not say whether the objection came within the correction period; it is taken "
+                 "as outside it only when the case says so.")
+
+
+PERIOD = Rule(
+    name="79C.correction_period",
+    clause="79C",
+    editions=(E2017, E2007, E1997),
+    reason="Agreements and concessions can be reopened only within the correction period (30 minutes unless the "
+           "organiser sets another).",
+    when=(fact("table", alias="table", objection=one_of(*LATE)), fact("params", alias="params")),
+    then=_period,
+    params={"correction_minutes": 30.0},
+)
+
+RULES: list[Rule] = [DISAGREEMENT, DISAGREEMENT_2007, PERIOD]
