@@ -10,7 +10,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.panel import Panel
 from rich.table import Table
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -32,7 +31,8 @@ def rule_cmd(
     case_file: Annotated[Path, typer.Argument(help="A case file (YAML or JSON).")],
     as_json: Annotated[bool, typer.Option("--json", help="Emit the ruling as JSON.")] = False,
     edition: Annotated[str | None, typer.Option(help="Law edition: 2017 (default), 2007 or 1997.")] = None,
-    pack: Annotated[list[str] | None, typer.Option(help="Regulating-Authority pack (name or path); repeatable.")] = None,
+    pack: Annotated[list[str] | None,
+                    typer.Option(help="Regulating-Authority pack (name or path); repeatable.")] = None,
     verbose: Annotated[bool, typer.Option(help="Show every guideline step, not just those the count used.")] = False,
 ) -> None:
     """Rule on CASE_FILE: the outcome, tricks, score, witness lines and the chain of law references."""
@@ -79,39 +79,52 @@ def print_ruling(case: object, ruling: object) -> None:
     from facts import Case, Ruling
 
     assert isinstance(case, Case) and isinstance(ruling, Ruling)
-    title = case.title or "Ruling"
-    lines = [f"[bold]{ruling.summary}[/]"]
+    if case.title:
+        out.print(f"[bold underline]{case.title}[/]", highlight=False)
+    out.print(f"[bold]Ruling:[/] {ruling.summary}", highlight=False)
     if ruling.next_step:
-        lines.append(ruling.next_step)
+        out.print(f"[bold]Next:[/] {ruling.next_step}", highlight=False)
     if ruling.tricks:
         t = ", ".join(f"{s} {n}" for s, n in ruling.tricks.items())
-        lines.append(f"Tricks: {t}")
-    if ruling.score is not None:
-        lines.append(f"Score: {ruling.contract} by {case.board.declarer.value if case.board and case.board.declarer else '?'}"
-                     f" {ruling.score:+d} for {ruling.score_for}")
-    lines.append(f"Outcome: {ruling.outcome}   Edition: {ruling.edition}"
-                 + (f"   Packs: {', '.join(ruling.packs)}" if ruling.packs else ""))
-    out.print(Panel("\n".join(lines), title=title, expand=False), highlight=False)
+        line = f"[bold]Tricks:[/] {t}"
+        if ruling.score is not None:
+            decl = case.board.declarer.value if case.board and case.board.declarer else "?"
+            line += f"   [bold]Score:[/] {ruling.contract} by {decl}, {ruling.score:+d} to {ruling.score_for}"
+        out.print(line, highlight=False)
+    out.print(f"[bold]Outcome:[/] {ruling.outcome}   [bold]Edition:[/] {ruling.edition}"
+              + (f"   [bold]Packs:[/] {', '.join(ruling.packs)}" if ruling.packs else ""), highlight=False)
     for w in ruling.witnesses:
-        out.print(f"[bold]Witness line[/] ({w.question}, {w.side} take {w.tricks}): {w.words}", highlight=False)
+        out.print(f"[bold]Witness line[/] ({w.question.replace('_', ' ')}: {w.side} take {w.tricks}): {w.words}",
+                  highlight=False)
         for ch in w.choices:
-            out.print(f"  · {ch}", highlight=False)
-    table = Table(title="Law chain: " + " → ".join(ruling.laws), show_lines=False)
-    table.add_column("#", justify="right")
-    table.add_column("clause")
-    table.add_column("rule")
-    table.add_column("why")
-    table.add_column("rested on / concluded")
+            out.print(f"    · {ch}", highlight=False)
+    out.print(f"[bold]Law chain:[/] {' → '.join(ruling.laws)}", highlight=False)
     for i, s in enumerate(ruling.trace, 1):
-        rested = "; ".join(f"{k}={_short(v)}" for k, v in s.facts.items())
-        concl = "; ".join(f"{k}={_short(v)}" for k, v in s.concluded.items())
-        cell = rested + ("\n→ " + concl if concl else "")
-        mark = "" if s.text_verified else " (text unverified)"
-        table.add_row(str(i), f"{s.clause} [{s.edition}]{mark}", s.rule, s.reason + (f"\n({s.source})" if s.source
-                      and not s.source.startswith("Laws of Duplicate Bridge") else ""), cell)
-    out.print(table)
+        mark = " [yellow](text unverified)[/]" if not s.text_verified else ""
+        src = f" [dim]({s.source})[/]" if s.source and not s.source.startswith("Laws of Duplicate Bridge") else ""
+        out.print(f"{i:>3}. [bold]{s.clause}[/] [{s.edition}]{mark} {s.rule}: {s.reason}{src}", highlight=False)
+        rested = _facts_text(s.facts)
+        if rested:
+            out.print(f"       rested on: {rested}", highlight=False)
+        concluded = {k: v for k, v in s.concluded.items() if k not in ("summary", "next_step", "witnesses")}
+        if concluded:
+            out.print(f"       concluded: {_facts_text(concluded)}", highlight=False)
     for n in ruling.notes:
-        out.print(f"note: {n}", highlight=False)
+        out.print(f"[dim]note:[/] {n}", highlight=False)
+
+
+def _facts_text(d: dict[str, object]) -> str:
+    parts = []
+    for k, v in d.items():
+        if isinstance(v, dict):
+            inner = ", ".join(f"{ik}={_short(iv, 40)}" for ik, iv in v.items()
+                              if ik != "kind" and iv not in (False, -1, "unknown", "", [], None))
+            parts.append(f"{k}({inner})")
+        elif isinstance(v, list) and v and isinstance(v[0], dict):
+            parts.append(f"{k}: " + "; ".join(_facts_text({str(x.get('kind', '')): x}) for x in v))
+        else:
+            parts.append(f"{k}={_short(v)}")
+    return "; ".join(parts)
 
 
 def _short(v: object, limit: int = 80) -> str:
@@ -127,7 +140,8 @@ def law_cmd(clause: Annotated[str, typer.Argument(help="A clause id such as 70C,
 
     cid = normalise(clause)
     info = CLAUSES.get(cid)
-    rules = [r for r in all_rules() if r.clause == cid or r.clause.startswith(cid) and not r.clause[len(cid):][:1].isdigit()]
+    rules = [r for r in all_rules()
+             if r.clause == cid or (r.clause.startswith(cid) and not r.clause[len(cid):][:1].isdigit())]
     if info is None and not rules:
         _fail(f"clause {clause!r}: not encoded (known: {', '.join(CLAUSES)})", 1)
     if info is not None:
@@ -141,7 +155,8 @@ def law_cmd(clause: Annotated[str, typer.Argument(help="A clause id such as 70C,
     for col in ("rule", "clause", "editions", "reason", "text"):
         table.add_column(col)
     for r in rules:
-        table.add_row(r.name, r.clause, ", ".join(r.editions), r.reason, "verified" if r.text_verified else "unverified")
+        verified = "verified" if r.text_verified else "unverified"
+        table.add_row(r.name, r.clause, ", ".join(r.editions), r.reason, verified)
     out.print(table)
     tests = tests_for(cid)
     out.print("Tests: " + (", ".join(tests) if tests else "(none found — tests live in a source checkout)"),

@@ -68,7 +68,8 @@ def stated_line(case: Case) -> tuple[Line | None, bool]:
     return line, mentions
 
 
-def case_facts(case: Case, pos: Position | None, correction_minutes: float = CORRECTION_MINUTES) -> list[dict[str, Any]]:
+def case_facts(case: Case, pos: Position | None,
+               correction_minutes: float = CORRECTION_MINUTES) -> list[dict[str, Any]]:
     """The input facts of one case: the claim, each response, the table summary, timing, board."""
     c = case.claim
     side = case.claimer_side

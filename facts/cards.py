@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
-class Seat(str, Enum):
+class Seat(StrEnum):
     """A compass seat at the table."""
 
     N = "N"
@@ -53,7 +53,7 @@ _SEATS = [Seat.N, Seat.E, Seat.S, Seat.W]
 SEATS: tuple[Seat, ...] = tuple(_SEATS)
 
 
-class Side(str, Enum):
+class Side(StrEnum):
     """A partnership."""
 
     NS = "NS"
@@ -81,7 +81,7 @@ class Side(str, Enum):
             raise ValueError(f"unknown side {text!r} (use NS or EW)") from None
 
 
-class Suit(str, Enum):
+class Suit(StrEnum):
     """A suit, listed high to low as in PBN."""
 
     S = "S"
@@ -115,7 +115,7 @@ _SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SYMBOL_TO_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 
 
-class Strain(str, Enum):
+class Strain(StrEnum):
     """A denomination of a contract: a suit or no trumps."""
 
     C = "C"

@@ -310,7 +310,8 @@ def build_position(case: Case) -> Position | None:
         raise CaseError("board.position", str(e)) from None
     _count_check(hands, "board.position", None)
     if b.leader is None:
-        raise CaseError("board.leader", "a claim diagram needs the leader of the trick in progress (or of the next trick)")
+        raise CaseError("board.leader",
+                        "a claim diagram needs the leader of the trick in progress (or of the next trick)")
     for c in b.trick:
         if any(c in hands[s] for s in SEATS):
             raise CaseError("board.trick", f"{c.pretty} is both in a hand and in the trick in progress")

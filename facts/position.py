@@ -161,7 +161,8 @@ def position_from_deal(
         if not trick:
             raise PlayError(f"board.play[{t_i}]", "a trick with no cards")
         if t_i < len(play) - 1 and len(trick) != 4:
-            raise PlayError(f"board.play[{t_i}]", f"only the last trick may be incomplete; this one has {len(trick)} cards")
+            raise PlayError(f"board.play[{t_i}]",
+                            f"only the last trick may be incomplete; this one has {len(trick)} cards")
         if len(trick) > 4:
             raise PlayError(f"board.play[{t_i}]", f"a trick has at most 4 cards, found {len(trick)}")
         for c_i, card in enumerate(trick):

@@ -130,10 +130,12 @@ CLAUSES: dict[str, Clause] = {c.id: c for c in [
 
 
 def normalise(clause: str) -> str:
-    """'70c' -> '70C', '68 preamble' -> '68.preamble', '68D2a' -> '68D2(a)'."""
+    """'70c' -> '70C', '68 preamble' -> '68.preamble', '68D2a' / '68d2(B)' -> '68D2(a)'."""
     s = clause.strip().replace(" ", ".")
-    s = s[:2] + s[2:].upper() if not any(w in s.lower() for w in ("preamble", "footnote")) else s.lower()
+    if any(w in s.lower() for w in ("preamble", "footnote")):
+        return s.lower()
+    s = s[:2] + s[2:].upper()
     for letter in ("A", "B"):
-        if s.endswith(f"D2{letter}"):
-            s = s[:-1] + f"({letter.lower()})"
+        if s.endswith(f"D2{letter}") or s.endswith(f"D2({letter})"):
+            s = s[: s.rindex("D2") + 2] + f"({letter.lower()})"
     return s

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.rulebook import Rule, fact, gt, no, one_of
-from rules.common import ALL, E1997, SINCE_2007, SIDE_NAMES, Ctx, Facts, tricks_text
+from rules.common import ALL, E1997, SIDE_NAMES, SINCE_2007, Ctx, Facts, tricks_text
 from rules.counting import board_totals, need_count, side_count
 
 LATE = ("after_next_call", "after_round_end")

@@ -1,0 +1,282 @@
+"""Find Regulating-Authority packs by name or path.
+
+A pack is found, in this order:
+
+* by **path** (anything containing a path separator or ending ``.py``/``.yaml``/``.yml``/``.json``;
+  a bare word only when no pack has that name and it names an existing file or directory): a
+  Python file defining ``PACK``; a directory holding
+  ``pack.py``, ``__init__.py`` (imported as a package, so relative imports work),
+  ``pack.yaml``/``pack.yml`` or ``pack.json``; or a YAML/JSON *data pack*;
+* by **name**: a built-in module ``rules.packs.<name>`` exposing ``PACK``, then an installed
+  package's entry point in the group ``claimlaw.packs`` (the entry point may name a Pack, a
+  module exposing ``PACK``, or a function returning a Pack).
+
+A data pack holds only data: ``name`` (required), ``title``, ``source``, ``params`` (a mapping)
+and ``neutralise`` (a list of rule names). Rules that add or replace need a Python pack.
+
+Loaded packs are cached (path packs by file modification time), so compiling the same packs
+again reuses the compiled program. Every failure is a :class:`PackError` naming the pack.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import json
+import pkgutil
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from engine.rulebook import Pack, PackError
+
+BUILTIN_PACKAGE = "rules.packs"
+ENTRY_POINT_GROUP = "claimlaw.packs"
+DATA_KEYS = frozenset({"name", "title", "source", "params", "neutralise"})
+_DATA_SUFFIXES = (".yaml", ".yml", ".json")
+
+_CACHE: dict[tuple[str, ...], Pack] = {}
+
+
+@dataclass(frozen=True)
+class PackInfo:
+    """One pack that can be named: its name, title, source and where it comes from."""
+
+    name: str
+    title: str
+    source: str
+    origin: str          # "built-in", "entry point (<distribution>)" or a path
+    error: str = ""      # set when the pack is listed but cannot be loaded
+
+
+__all__ = ["BUILTIN_PACKAGE", "ENTRY_POINT_GROUP", "PackError", "PackInfo", "list_packs", "load_pack"]
+
+
+# ---------------------------------------------------------------------------------------
+# Listing
+# ---------------------------------------------------------------------------------------
+
+
+def _builtin_names() -> list[str]:
+    try:
+        pkg = importlib.import_module(BUILTIN_PACKAGE)
+    except ImportError:
+        return []
+    paths = getattr(pkg, "__path__", None)
+    if paths is None:
+        return []
+    return sorted(m.name for m in pkgutil.iter_modules(paths) if not m.name.startswith("_"))
+
+
+def _entry_points() -> list[metadata.EntryPoint]:
+    return sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda ep: ep.name)
+
+
+def _ep_origin(ep: metadata.EntryPoint) -> str:
+    dist = getattr(ep, "dist", None)
+    return f"entry point ({dist.name})" if dist is not None else "entry point"
+
+
+def list_packs() -> list[PackInfo]:
+    """Every pack that can be named: built-in first, then installed ones. Broken ones say why."""
+    out: list[PackInfo] = []
+    seen: set[str] = set()
+    for name in _builtin_names():
+        out.append(_info(name, "built-in", lambda n=name: _load_builtin(n)))
+        seen.add(name)
+    for ep in _entry_points():
+        if ep.name in seen:
+            continue
+        seen.add(ep.name)
+        out.append(_info(ep.name, _ep_origin(ep), lambda e=ep: _load_entry_point(e)))
+    return out
+
+
+def _info(name: str, origin: str, load: Callable[[], Pack]) -> PackInfo:
+    try:
+        p = load()
+    except PackError as e:
+        return PackInfo(name, "", "", origin, error=str(e))
+    return PackInfo(p.name, p.title, p.source, origin)
+
+
+# ---------------------------------------------------------------------------------------
+# Loading
+# ---------------------------------------------------------------------------------------
+
+
+def load_pack(name_or_path: str | Path | Pack) -> Pack:
+    """The pack called ``name_or_path`` (built-in or installed), or read from that path."""
+    if isinstance(name_or_path, Pack):
+        return name_or_path
+    if isinstance(name_or_path, Path) or _looks_like_path(str(name_or_path)):
+        return _load_path(Path(name_or_path))
+    name = str(name_or_path).strip()
+    if not name:
+        raise PackError("empty pack name")
+    if name in _builtin_names():
+        return _load_builtin(name)
+    for ep in _entry_points():
+        if ep.name == name:
+            return _load_entry_point(ep)
+    if Path(name).exists():  # a bare file or directory name that is not a pack's name
+        return _load_path(Path(name))
+    known = [p.name for p in list_packs()]
+    hint = f"; known packs: {', '.join(known)}" if known else "; no packs are installed"
+    raise PackError(f"unknown pack {name!r}{hint} (or give a path to a pack file or directory)")
+
+
+def _looks_like_path(s: str) -> bool:
+    return "/" in s or "\\" in s or s.endswith((".py", *_DATA_SUFFIXES))
+
+
+def _load_builtin(name: str) -> Pack:
+    key = ("builtin", BUILTIN_PACKAGE, name)
+    if key in _CACHE:
+        return _CACHE[key]
+    try:
+        mod = importlib.import_module(f"{BUILTIN_PACKAGE}.{name}")
+    except Exception as e:
+        raise PackError(f"pack {name!r}: cannot import {BUILTIN_PACKAGE}.{name}: {type(e).__name__}: {e}") from e
+    pack = _from_module(mod, name, origin="built-in")
+    _CACHE[key] = pack
+    return pack
+
+
+def _load_entry_point(ep: metadata.EntryPoint) -> Pack:
+    key = ("entry_point", ep.name, ep.value)
+    if key in _CACHE:
+        return _CACHE[key]
+    try:
+        obj = ep.load()
+    except Exception as e:
+        raise PackError(f"pack {ep.name!r}: cannot load entry point {ep.value!r}: {type(e).__name__}: {e}") from e
+    origin = _ep_origin(ep)
+    if isinstance(obj, ModuleType):
+        pack = _from_module(obj, ep.name, origin=origin)
+    elif isinstance(obj, Pack):
+        pack = _with_origin(obj, origin)
+    elif callable(obj):
+        try:
+            made = obj()
+        except Exception as e:
+            raise PackError(f"pack {ep.name!r}: {ep.value} failed: {type(e).__name__}: {e}") from e
+        if not isinstance(made, Pack):
+            raise PackError(f"pack {ep.name!r}: {ep.value} returned {type(made).__name__}, not a Pack")
+        pack = _with_origin(made, origin)
+    else:
+        raise PackError(f"pack {ep.name!r}: entry point {ep.value!r} is neither a Pack, a module nor a function")
+    _CACHE[key] = pack
+    return pack
+
+
+def _from_module(mod: ModuleType, name: str, *, origin: str) -> Pack:
+    pack = getattr(mod, "PACK", None)
+    if pack is None:
+        raise PackError(f"pack {name!r}: module {mod.__name__} defines no PACK")
+    if not isinstance(pack, Pack):
+        raise PackError(f"pack {name!r}: {mod.__name__}.PACK is a {type(pack).__name__}, not engine.rulebook.Pack")
+    return _with_origin(pack, origin)
+
+
+def _with_origin(pack: Pack, origin: str) -> Pack:
+    if not pack.origin:
+        pack.origin = origin
+    return pack
+
+
+def _load_path(path: Path) -> Pack:
+    p = path.expanduser()
+    if not p.exists():
+        raise PackError(f"pack {str(path)!r}: no such file or directory")
+    p = p.resolve()
+    if p.is_dir():
+        for candidate in ("pack.py", "__init__.py", "pack.yaml", "pack.yml", "pack.json"):
+            if (p / candidate).is_file():
+                target = p / candidate
+                break
+        else:
+            raise PackError(f"pack {str(path)!r}: the directory holds no pack.py, __init__.py, pack.yaml or pack.json")
+    else:
+        target = p
+    stamp = str(target.stat().st_mtime_ns)
+    key = ("path", str(target), stamp)
+    if key in _CACHE:
+        return _CACHE[key]
+    if target.suffix == ".py":
+        pack = _load_python(target, package=target.name == "__init__.py")
+    elif target.suffix in _DATA_SUFFIXES:
+        pack = _load_data(target)
+    else:
+        raise PackError(f"pack {str(path)!r}: expected a .py, .yaml, .yml or .json file")
+    _CACHE[key] = pack
+    return pack
+
+
+def _load_python(target: Path, *, package: bool) -> Pack:
+    digest = hashlib.sha1(str(target).encode()).hexdigest()[:12]
+    modname = f"claimlaw_pack_{digest}"
+    try:
+        if package:
+            spec = importlib.util.spec_from_file_location(
+                modname, target, submodule_search_locations=[str(target.parent)])
+        else:
+            spec = importlib.util.spec_from_file_location(modname, target)
+        if spec is None or spec.loader is None:
+            raise PackError(f"pack {str(target)!r}: cannot be imported")
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[modname] = mod  # dataclasses and relative imports look the module up
+        try:
+            spec.loader.exec_module(mod)
+        except BaseException:
+            sys.modules.pop(modname, None)
+            raise
+    except PackError:
+        raise
+    except Exception as e:
+        raise PackError(f"pack {str(target)!r}: {type(e).__name__}: {e}") from e
+    return _from_module(mod, str(target), origin=str(target))
+
+
+def _load_data(target: Path) -> Pack:
+    label = f"pack {str(target)!r}"
+    try:
+        text = target.read_text(encoding="utf-8")
+    except OSError as e:
+        raise PackError(f"{label}: cannot read: {e}") from e
+    try:
+        if target.suffix == ".json":
+            data: Any = json.loads(text)
+        else:
+            import yaml
+
+            data = yaml.safe_load(text)
+    except Exception as e:
+        raise PackError(f"{label}: not valid {target.suffix.lstrip('.').upper()}: {e}") from e
+    if not isinstance(data, dict):
+        raise PackError(f"{label}: expected a mapping with at least 'name'")
+    extra = sorted(set(data) - DATA_KEYS)
+    if extra:
+        raise PackError(f"{label}: unknown key {extra[0]!r} (a data pack holds {', '.join(sorted(DATA_KEYS))}; "
+                        "adding or replacing rules needs a Python pack)")
+    if "name" not in data:
+        raise PackError(f"{label}: 'name' is required")
+    for k in ("name", "title", "source"):
+        if k in data and not isinstance(data[k], str):
+            raise PackError(f"{label}: {k!r} must be a string")
+    params = data.get("params") or {}
+    if not isinstance(params, dict):
+        raise PackError(f"{label}: 'params' must be a mapping")
+    neutralise = data.get("neutralise") or []
+    if not isinstance(neutralise, list) or not all(isinstance(n, str) for n in neutralise):
+        raise PackError(f"{label}: 'neutralise' must be a list of rule names")
+    try:
+        return Pack(name=data["name"], title=data.get("title", ""), source=data.get("source", ""),
+                    params=dict(params), neutralise=list(neutralise), origin=str(target))
+    except PackError as e:
+        raise PackError(f"{label}: {e}") from e
