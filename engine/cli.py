@@ -102,7 +102,9 @@ def print_ruling(case: object, ruling: object) -> None:
     for i, s in enumerate(ruling.trace, 1):
         mark = " [yellow](text unverified)[/]" if not s.text_verified else ""
         src = f" [dim]({s.source})[/]" if s.source and not s.source.startswith("Laws of Duplicate Bridge") else ""
-        out.print(f"{i:>3}. [bold]{s.clause}[/] [{s.edition}]{mark} {s.rule}: {s.reason}{src}", highlight=False)
+        where = "+".join([s.edition, *s.packs])
+        by = f" [cyan]\\[from {s.pack}][/]" if s.pack else ""
+        out.print(f"{i:>3}. [bold]{s.clause}[/] \\[{where}]{by}{mark} {s.rule}: {s.reason}{src}", highlight=False)
         rested = _facts_text(s.facts)
         if rested:
             out.print(f"       rested on: {rested}", highlight=False)

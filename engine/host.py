@@ -435,7 +435,8 @@ class Program:
                 concluded["notes"] = step.notes
             run.trace.append(TraceStep(
                 clause=rule.clause, edition=self.edition, rule=rule.name, reason=rule.reason, source=rule.source,
-                facts={**matched, **step.record}, concluded=concluded, text_verified=rule.text_verified))
+                facts={**matched, **step.record}, concluded=concluded, text_verified=rule.text_verified,
+                pack=self.origin.get(rule.name, ""), packs=list(self.packs)))
             run.fired.add(rule.name)
         except BaseException as e:  # noqa: B036 - durable would swallow it; run() re-raises
             run.failure = (rule, e)

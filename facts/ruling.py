@@ -50,6 +50,8 @@ class TraceStep(BaseModel):
     facts: dict[str, Any] = Field(default_factory=dict)
     concluded: dict[str, Any] = Field(default_factory=dict)
     text_verified: bool = True
+    pack: str = ""  # the Regulating-Authority pack that supplied this rule ("" for the Laws themselves)
+    packs: list[str] = Field(default_factory=list)  # the packs in force for the whole ruling
 
 
 class Ruling(BaseModel):
