@@ -194,7 +194,9 @@ def position_fact(pos: Position, side: Side) -> dict[str, Any]:
         "opp_trump_count": k,
         "claimer_side_trumps": sum(len(v) for v in own.values()),
         "claimer_side_on_lead": pos.to_move.side == side and not pos.trick,
-        "claimer_side_has_led": any(t.leader.side == side for t in pos.history),
+        # a claim diagram has no history of the earlier tricks: then nobody knows who led them
+        "claimer_side_has_led": (any(t.leader.side == side for t in pos.history)
+                                 if len(pos.history) == pos.tricks_played else "unknown"),
         "trump_round_both_followed": round_drawn,
         "draws_trumps_whatever_layout": top_ok,
         "opp_shown_out": {s.value: sorted(x.value for x in pos.shown_out[s]) for s in opps.seats},

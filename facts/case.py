@@ -50,6 +50,11 @@ def _suit(v: Any) -> Suit:
     return v if isinstance(v, Suit) else Suit.parse(str(v))
 
 
+def _clause_ids(v: Any) -> Any:
+    """Clause ids as strings: YAML reads ``[71]`` as a number."""
+    return [str(x) for x in v] if isinstance(v, list) else v
+
+
 def _contract(v: Any) -> Contract:
     return v if isinstance(v, Contract) else Contract.parse(str(v))
 
@@ -229,7 +234,7 @@ class Expect(_Model):
     """The expected ruling, so a case doubles as a regression test."""
 
     tricks: dict[SideF, int] | None = None
-    laws: list[str] = Field(default_factory=list)
+    laws: Annotated[list[str], BeforeValidator(_clause_ids)] = Field(default_factory=list)
     outcome: str | None = None
     edition: Edition | None = None
 
