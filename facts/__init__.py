@@ -5,9 +5,11 @@ from facts.case import Case, CaseError, Claim, Line, Step, case_from_dict, case_
 from facts.contract import Contract, score
 from facts.position import PlayError, Position, Revoke, Trick
 from facts.ruling import Outcome, Ruling, TraceStep, Witness
+from facts.statement import StatementParse, parse_statement
 
 __all__ = [
     "SEATS", "SUITS", "Card", "Case", "CaseError", "Claim", "Contract", "Line", "PlayError",
     "Position", "Revoke", "Seat", "Side", "Step", "Strain", "Suit", "Trick", "case_from_dict",
-    "case_schema", "load_case", "score", "Outcome", "Ruling", "TraceStep", "Witness",
+    "case_schema", "load_case", "score", "Outcome", "Ruling", "TraceStep", "Witness", "StatementParse",
+    "parse_statement",
 ]
