@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Annotated
 
@@ -199,6 +200,47 @@ def packs_cmd() -> None:
     for p in list_packs():
         table.add_row(p.name, p.title, p.source, p.origin)
     out.print(table)
+
+
+@app.command("audit")
+def audit_cmd(
+    paths: Annotated[list[Path], typer.Argument(help="LIN/PBN files or directories of them.")],
+    csv_out: Annotated[Path | None, typer.Option("--csv", help="Write every row as CSV here.")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write rows, problems and summary as JSON here.")]
+    = None,
+    dd_only: Annotated[bool, typer.Option("--dd-only", help="Only the double-dummy check.")] = False,
+    workers: Annotated[int | None, typer.Option(help="Processes (default: up to 2).")] = None,
+    limit: Annotated[int | None, typer.Option(help="Audit at most this many claims.")] = None,
+    rows: Annotated[int, typer.Option(help="Rows of non-sound claims to show in the table.")] = 20,
+) -> None:
+    """Audit every claim in hand records: sound, at risk if doubted, impossible, over-concession."""
+    from engine.audit import audit
+
+    for p in paths:
+        if not p.exists():
+            _fail(f"{p}: no such file or directory")
+    report = audit(paths, mode="dd" if dd_only else "full", workers=workers, limit=limit)
+    shown = [r for r in report.rows if r.verdict not in ("sound", "dd_ok")][:rows]
+    if shown:
+        table = Table(title=f"Claims that are not sound (first {len(shown)})")
+        for col in ("record", "contract", "left", "credited", "DD", "worst", "verdict", "law", "line"):
+            table.add_column(col)
+        for r in shown:
+            table.add_row(f"{Path(r.source).name} {r.board} {r.room}", f"{r.contract} {r.declarer}",
+                          str(r.remaining), str(r.claimed_for_declarer), str(r.dd_for_declarer),
+                          "" if r.worst_normal_for_declarer is None else str(r.worst_normal_for_declarer),
+                          r.verdict, r.law, _short(r.line, 70))
+        out.print(table)
+    problems = Counter(p.kind for p in report.problems)
+    if problems:
+        out.print("Unreadable records: " + ", ".join(f"{k} {n}" for k, n in problems.most_common()), highlight=False)
+    out.print("[bold]Summary:[/] " + report.summary(), highlight=False)
+    out.print("In LIN records the claimer is not recorded: each split is checked for declarer's side, and for "
+              "the defenders' side when declarer's side is not at risk.", highlight=False)
+    if csv_out:
+        csv_out.write_text(report.to_csv(), encoding="utf-8")
+    if json_out:
+        json_out.write_text(report.to_json(), encoding="utf-8")
 
 
 def main() -> None:

@@ -85,10 +85,12 @@ class Step(_Model):
 
     ``cash``: run ``suit`` from the top (``count`` rounds, default all);
     ``draw_trumps``: play trumps until the opponents have none;
-    ``finesse``: finesse against ``card`` (the missing honour) in ``suit``;
+    ``finesse``: finesse against ``card`` (the missing honour) in ``suit``, optionally with
+    ``cards`` (the card finessed with);
     ``ruff``: ruff ``suit`` in ``hand``; ``cross``: get to ``hand`` (in ``suit`` if given);
     ``concede``: lose a trick (``suit``), ``when`` now or at the end;
-    ``play``: these exact ``cards`` in this order; ``discard``: throw ``cards`` on winners.
+    ``play``: these exact ``cards`` in this order (a ``suit`` and no cards: a card of that suit);
+    ``discard``: throw ``cards`` on winners.
     """
 
     action: StepAction

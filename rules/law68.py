@@ -244,6 +244,15 @@ PARTNER_OBJECTS_1997 = Rule(
 
 def _clarification(ctx: Ctx, m: Facts) -> None:
     c = m["claim"]
+    case = getattr(ctx, "case", None)
+    if case is not None and case.claim.statement.strip():
+        from facts.statement import parse_statement
+
+        board = case.board
+        parsed = parse_statement(case.claim.statement, trump=board.trump if board else None, claimer=case.claim.by)
+        ctx.record(parsed=parsed.describe())
+        if parsed.unparsed:
+            ctx.note(f"68C: words of the statement claimlaw could not read as a line: {'; '.join(parsed.unparsed)}")
     if c["has_statement"]:
         ctx.record(statement=c["statement"] or "(structured line only)")
         if ctx.edition == E2017:

@@ -1,0 +1,143 @@
+"""Law 70 and Law 71B adjudicated through the play core: counts, witness lines and the clause chain."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.api import rule
+from facts import case_from_dict, load_case
+from tests.lawmarks import clause
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def example(name: str, **change: object) -> dict:
+    import yaml
+
+    data = yaml.safe_load((EXAMPLES / f"{name}.yaml").read_text(encoding="utf-8"))
+    data.pop("expect", None)
+    for key, value in change.items():
+        part, _, field = key.partition("__")
+        if field:
+            data.setdefault(part, {})[field] = value
+        else:
+            data[part] = value
+    return data
+
+
+def ruled(name: str, **change: object):  # noqa: ANN201 - a Ruling
+    return rule(case_from_dict(example(name, **change)))
+
+
+@clause("70A")
+def test_a_contested_claim_gives_the_claimer_the_worst_count_over_his_normal_lines_with_a_witness() -> None:
+    r = ruled("7nt-spade-guess-drop-only")
+    assert r.outcome == "claim_adjusted" and r.tricks == {"EW": 12, "NS": 1}
+    assert r.witnesses and r.witnesses[0].tricks == 11 and r.witnesses[0].words
+    assert r.score == -100 and r.score_for == "EW"
+
+
+@clause("70A", "70E1")
+def test_the_claim_stands_when_both_the_finesse_and_the_drop_work() -> None:
+    r = ruled("7nt-spade-guess")
+    assert r.outcome == "claim_allowed" and r.tricks == {"EW": 13, "NS": 0}
+
+
+@clause("70E1")
+@pytest.mark.parametrize("name", ["7nt-spade-guess-finesse-only", "7nt-spade-guess-drop-only"])
+def test_an_unstated_guess_is_ruled_the_losing_way_in_either_layout(name: str) -> None:
+    r = ruled(name)
+    assert r.tricks == {"EW": 12, "NS": 1}
+    assert "70E1" in r.laws
+
+
+@clause("70D1")
+def test_a_stated_finesse_binds_the_claimer_even_when_the_drop_would_have_worked() -> None:
+    r = ruled("7nt-spade-guess-drop-only", claim__statement="All mine, taking the spade finesse",
+              claim__line={"steps": [{"action": "finesse", "suit": "S", "card": "SQ"}]})
+    assert r.tricks == {"EW": 12, "NS": 1} and "70D1" in r.laws
+
+
+@clause("70D1")
+def test_a_stated_line_that_works_is_accepted() -> None:
+    r = ruled("7nt-spade-guess-drop-only", claim__statement="Cashing spades from the top",
+              claim__line={"steps": [{"action": "cash", "suit": "S"}]})
+    assert r.tricks == {"EW": 13, "NS": 0} and r.outcome == "claim_allowed"
+
+
+@clause("70C", "70C1", "70C2", "70C3")
+@pytest.mark.parametrize("layout", ["west", "east"])
+def test_a_forgotten_trump_wins_a_trick_for_the_opponents_whoever_holds_it(layout: str) -> None:
+    r = ruled(f"4h-forgotten-trump-{layout}")
+    assert r.tricks == {"NS": 9, "EW": 4}
+    assert {"70C", "70C1", "70C2", "70C3"} <= set(r.laws)
+    assert any("♥5" in w.words or "H5" in w.words for w in r.witnesses)
+
+
+@clause("70C1")
+def test_a_claimer_who_speaks_of_the_trumps_is_not_ruled_against_under_70c() -> None:
+    r = ruled("4h-forgotten-trump-west", claim__statement="Ruffing a club, then drawing the last trump")
+    assert "70C3" not in r.laws
+    assert any(s.rule == "70C1.statement_about_trump" for s in r.trace)
+
+
+@clause("70C2")
+def test_claiming_at_the_first_chance_to_draw_trumps_shows_no_unawareness() -> None:
+    r = rule(load_case(EXAMPLES / "4c-claim-first-chance-to-draw-trumps.yaml"))
+    assert r.outcome == "claim_allowed" and "70C3" not in r.laws
+    assert any(s.rule == "70C2.first_chance_safe_draw" for s in r.trace)
+
+
+@clause("70C2")
+def test_claiming_after_a_trump_round_both_opponents_followed_shows_awareness() -> None:
+    r = rule(load_case(EXAMPLES / "7s-trump-round-both-followed.yaml"))
+    assert r.outcome == "claim_allowed"
+    assert any(s.rule == "70C2.just_drew_a_round" for s in r.trace)
+
+
+@clause("70C2")
+def test_a_directors_finding_of_awareness_overrides_the_default() -> None:
+    r = ruled("4h-forgotten-trump-west", findings={"aware_of_trumps": True})
+    assert "70C3" not in r.laws and any(s.rule == "70C2.finding_aware" for s in r.trace)
+
+
+@clause("70D2")
+def test_a_defenders_claim_gets_no_credit_when_declarer_can_endplay_him() -> None:
+    r = rule(load_case(EXAMPLES / "3nt-defender-claim-endplay.yaml"))
+    assert r.tricks == {"NS": 4, "EW": 9} and "70D2" in r.laws
+
+
+@clause("70E2")
+def test_a_regulating_authoritys_order_for_an_unclarified_suit_enters_the_trace(tmp_path: Path) -> None:
+    pack = tmp_path / "order.yaml"
+    pack.write_text("name: order\nparams: {order_70E2: top down, order_70E2_source: 'RA regulation 12'}\n",
+                    encoding="utf-8")
+    r = rule(case_from_dict(example("7nt-spade-guess")), packs=[str(pack)])
+    step = next(s for s in r.trace if s.clause == "70E2")
+    assert "RA regulation 12" in step.concluded["asserted"][0]["source"]
+
+
+@clause("70.footnote")
+@pytest.mark.parametrize("name,ns", [("3nt-ak5-opposite-42-jack-forgotten", 10),
+                                     ("3nt-754-opposite-void-six-forgotten", 9),
+                                     ("3nt-three-discards-forgotten-jack", 9)])
+def test_careless_play_for_the_class_of_player_counts_as_normal(name: str, ns: int) -> None:
+    r = rule(load_case(EXAMPLES / f"{name}.yaml"))
+    assert r.tricks is not None and r.tricks["NS"] == ns
+
+
+@clause("71", "71B", "71.2")
+@pytest.mark.parametrize("edition,law", [("2017", "71B"), ("2007", "71.2")])
+def test_a_conceded_trick_no_normal_play_could_lose_is_given_back(edition: str, law: str) -> None:
+    r = rule(load_case(EXAMPLES / "1nt-concession-of-a-trick-that-could-not-be-lost.yaml"), edition=edition)
+    assert r.outcome == "concession_cancelled" and r.tricks == {"NS": 7, "EW": 6} and law in r.laws
+
+
+@clause("69B2")
+@pytest.mark.parametrize("when,outcome,ew", [("within", "agreement_withdrawn", 12), ("after", "agreed", 13)])
+def test_an_agreed_impossible_claim_is_withdrawn_only_within_the_correction_period(
+        when: str, outcome: str, ew: int) -> None:
+    r = rule(load_case(EXAMPLES / f"7nt-agreed-claim-withdrawn-{when}-correction-period.yaml"))
+    assert r.outcome == outcome and r.tricks is not None and r.tricks["EW"] == ew
