@@ -173,9 +173,11 @@ def position_fact(pos: Position, side: Side) -> dict[str, Any]:
     opps = side.other
     opp_trumps = sorted((c for s in opps.seats for c in pos.hands[s] if c.suit == trump), reverse=True) if trump else []
     own = {s: sorted((c for c in pos.hands[s] if c.suit == trump), reverse=True) for s in side.seats} if trump else {}
-    longest = max(own.values(), key=len) if own else []
     k = len(opp_trumps)
-    top_ok = bool(k) and len(longest) >= k and all(c.rank > opp_trumps[0].rank for c in longest[:k])
+    # enough of the side's trumps outrank every outstanding one to draw them all, however they lie
+    above = sum(1 for cards in own.values() for c in cards if opp_trumps and c.rank > opp_trumps[0].rank)
+    longest = max((len(v) for v in own.values()), default=0)
+    top_ok = bool(k) and above >= k and longest >= k
     round_drawn = False
     if trump is not None:
         if pos.trick:

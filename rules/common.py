@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
+
+from engine.rulebook import Ctx
 
 E2017 = "2017"
 E2007 = "2007"
@@ -12,23 +14,13 @@ SINCE_2007: tuple[str, ...] = (E2017, E2007)
 
 LAWS = "Laws of Duplicate Bridge"
 
-Facts = dict[str, dict[str, Any]]
+Facts = dict[str, dict[str, Any]]  # matched facts by alias
+
+__all__ = ["ALL", "E1997", "E2007", "E2017", "SINCE_2007", "LAWS", "Facts", "Ctx", "SEAT_NAMES", "SIDE_NAMES",
+           "claimer_text", "tricks_text"]
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
-
-
-class Ctx(Protocol):
-    """What an action may do (the engine's context; see engine/host.py)."""
-
-    edition: str
-    packs: tuple[str, ...]
-    params: dict[str, Any]
-
-    def assert_fact(self, kind: str, **fields: Any) -> None: ...
-    def conclude(self, **fields: Any) -> None: ...
-    def note(self, text: str) -> None: ...
-    def record(self, **facts: Any) -> None: ...
 
 
 def claimer_text(claim: dict[str, Any]) -> str:

@@ -79,7 +79,7 @@ def model_from_switches(ctx: Ctx, side: str, *, exclude: tuple[str, ...] = (),
     """
     if getattr(ctx, "position", None) is None:
         return None
-    from engine.play.model import NormalPlayModel
+    from engine.play.model import GUIDELINES, NormalPlayModel
 
     case = getattr(ctx, "case", None)
     seat = claimer_seat(ctx, side)
@@ -107,8 +107,13 @@ def model_from_switches(ctx: Ctx, side: str, *, exclude: tuple[str, ...] = (),
             on[name] = True
         else:
             on[name] = bool(value)
+    if case is not None and getattr(ctx, "position", None) is not None:
+        remaining = ctx.position.tricks_left
+        claimed = next((f["claimed"] for f in ctx.facts("adjudicate")), None)
+        if claimed is not None and claimed >= 0:
+            model = model.with_concedes(remaining - claimed if case.claim.says == "claim" else claimed)
     if on:
-        model = model.with_switches(**on)
+        model = model.with_switches(**{k: v for k, v in on.items() if k in GUIDELINES})
     if unaware:
         model = model.with_unaware(unaware)
     return model

@@ -1,0 +1,151 @@
+"""The play-simulation core: double dummy (DDS through endplay), the worst outcome over the claiming
+side's normal lines (W) with a witness line, and what cannot be lost by any legal play.
+
+The only package of claimlaw that talks to endplay.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from facts import SEATS, Card, Position, Seat, Side, Witness
+
+from .dds import SolverError, card_values
+from .model import GUIDELINES, NormalPlayModel
+from .search import Node, Searcher, Step, licence_text
+
+__all__ = ["Count", "GUIDELINES", "NormalPlayModel", "PlayCore", "SolverError"]
+
+
+@dataclass
+class Count:
+    """A trick count for one side of the remaining tricks, with the line that gives it."""
+
+    tricks: int
+    witness: Witness
+    nodes: int = 0
+    seconds: float = 0.0
+    exact: bool = True  # False: the node budget ran out; ``tricks`` is the worst line found, not proven
+
+
+class PlayCore:
+    """Answers the rules' trick questions; caches double-dummy values by the exact cards."""
+
+    def __init__(self, budget: int = 40_000) -> None:
+        self._values: dict[tuple, dict[Card, int]] = {}
+        self.budget = budget
+
+    # -- the three questions ---------------------------------------------------------------
+    def double_dummy(self, pos: Position, side: Side) -> Count:
+        return self._run(pos, side, NormalPlayModel.dd_only(side.seats[0]), "double_dummy")
+
+    def can_make(self, pos: Position, side: Side, n: int) -> bool:
+        return self.double_dummy(pos, side).tricks >= n
+
+    def worst_normal(self, pos: Position, side: Side, model: NormalPlayModel) -> Count:
+        return self._run(pos, side, model, "worst_normal")
+
+    def cannot_lose(self, pos: Position, side: Side) -> Count:
+        return self._run(pos, side, NormalPlayModel.dd_only(side.seats[0]), "cannot_lose", all_free=True)
+
+    # -- plumbing --------------------------------------------------------------------------
+    def values(self, node: Node, trump: object) -> dict[Card, int]:
+        key = (node.hands, node.leader, node.trick, trump)
+        got = self._values.get(key)
+        if got is None:
+            got = card_values({s: node.hand(s) for s in SEATS}, trump, node.leader, node.trick)  # type: ignore[arg-type]
+            if len(self._values) > 200_000:
+                self._values.clear()
+            self._values[key] = got
+        return got
+
+    def _run(self, pos: Position, side: Side, model: NormalPlayModel, question: str, *,
+             all_free: bool = False) -> Count:
+        t0 = time.perf_counter()
+        check(pos)
+        root = Node(hands=tuple(frozenset(pos.hands[s]) for s in SEATS), leader=pos.leader, trick=tuple(pos.trick),
+                    unaware=frozenset(model.unaware_of) & frozenset(c for h in pos.hands.values() for c in h),
+                    last_led=None, voids=frozenset((s, x) for s, xs in pos.shown_out.items() for x in xs))
+        claimer = model.claimer
+        restricted: set[Seat] = set()
+        if question == "worst_normal":
+            restricted.add(claimer)
+            if claimer.side == side:
+                partner_is_dummy = True  # a declarer's claim covers dummy; a defender's partner by 70D2
+                if model.on("partner_restricted") or partner_is_dummy:
+                    restricted.add(claimer.partner)
+        trump = pos.trump
+        s = Searcher(trump=trump, side=side, model=model, values=lambda n: self.values(n, trump),
+                     restricted=frozenset(restricted), all_free=all_free,
+                     line=model.line if question == "worst_normal" else None, budget=self.budget)
+        plain = (not model.switches and not root.unaware and not (model.line and model.line.steps))
+        if question == "double_dummy" or (question == "worst_normal" and plain):
+            # no licence and full knowledge: the normal lines are the best-play lines, W is double dummy
+            tricks, path = s.dd_value(root), s.dd_line(root)
+        else:
+            tricks, path = s.worst(root)
+        w = witness(pos, side, question, tricks, path, model)
+        if not s.exact:
+            w.words += (f" (The search stopped after {s.nodes:,} positions: no worse normal line was found, "
+                        "but none was ruled out either.)")
+        return Count(tricks, w, s.nodes, time.perf_counter() - t0, s.exact)
+
+
+def check(pos: Position) -> None:
+    """Refuse a position DDS cannot take, before calling it."""
+    sizes = [len(pos.hands[s]) for s in SEATS]
+    seat, n = pos.leader, []
+    for _ in pos.trick:
+        n.append(seat)
+        seat = seat.next
+    full = [sizes[i] + (1 if SEATS[i] in n else 0) for i in range(4)]
+    if len(set(full)) != 1:
+        counts = dict(zip([x.value for x in SEATS], sizes, strict=True))
+        raise SolverError(f"the hands do not hold equal numbers of cards: {counts}")
+    if len(pos.trick) > 3:
+        raise SolverError("a trick in progress has at most three cards")
+
+
+def witness(pos: Position, side: Side, question: str, tricks: int, path: list[Step],
+            model: NormalPlayModel) -> Witness:
+    """The line as tricks from their leaders, the licences it used, and a Director's sentence."""
+    tricks_played: list[list[str]] = []
+    leaders: list[str] = []
+    cur: list[str] = list(str(c) for c in pos.trick)
+    leader = pos.leader
+    seat = pos.to_move
+    choices: list[str] = []
+    words: list[str] = []
+    sim = pos.copy()
+    for st in path:
+        if not sim.trick:
+            leader = sim.leader
+        if st.licence:
+            text = f"{st.seat.long_name} plays {st.card.pretty}: {licence_text(st.licence)}"
+            if text not in choices:
+                choices.append(f"{st.licence}: {text}")
+        sim.play(st.card)
+        cur.append(str(st.card))
+        if len(cur) == 4:
+            t = sim.history[-1]
+            tricks_played.append(cur)
+            leaders.append(t.leader.value)
+            ruff = ""
+            if pos.trump and t.cards[0].suit != pos.trump and any(c.suit == pos.trump for c in t.cards):
+                ruff = " (ruffed)"
+            seats = [t.leader, t.leader.next, t.leader.next.next, t.leader.next.next.next]
+            win_card = t.cards[seats.index(t.winner)]
+            words.append(f"{t.leader.long_name} leads {t.cards[0].pretty}, {t.winner.long_name} wins with "
+                         f"{win_card.pretty}{ruff}")
+            cur = []
+        seat = st.seat
+    del seat, leader
+    side_name = {"NS": "North-South", "EW": "East-West"}[side.value]
+    sentence = "; ".join(words)
+    if question == "worst_normal" and choices:
+        sentence = f"{sentence}. {side_name} take {tricks}: " + "; ".join(c.split(': ', 1)[1] for c in choices)
+    else:
+        sentence = f"{sentence}. {side_name} take {tricks}."
+    return Witness(side=side.value, tricks=tricks, question=question, tricks_played=tricks_played, leaders=leaders,
+                   choices=choices, words=sentence)

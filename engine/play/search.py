@@ -1,0 +1,471 @@
+"""The exact search for W: the fewest tricks the claiming side takes over its normal lines.
+
+Every card of the claiming side is a normal one (double-dummy optimal, or licensed by the model);
+every card of the other side is any legal card. Both minimise, so "can the claimer be held to at
+most k?" is a search for one line: a depth-first search with
+
+* a double-dummy shortcut: if the claiming side takes at most k from here even with best play,
+  the best-play line itself is the witness (it uses only normal cards);
+* a table of failed (state, k) pairs, keyed on the exact cards and the claimer's perception;
+* equivalent opponent cards collapsed (adjacent cards of one hand, none of them unseen);
+* licensed deviations tried first, and W found by lowering k from the double-dummy value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from facts import SEATS, Card, Line, Seat, Side, Suit
+
+from .model import GUIDELINES, NormalPlayModel
+
+IDX = {s: i for i, s in enumerate(SEATS)}
+
+
+@dataclass(frozen=True)
+class Node:
+    """A search state: the cards, the trick in progress, and what the claimer perceives."""
+
+    hands: tuple[frozenset[Card], ...]  # by SEATS order
+    leader: Seat
+    trick: tuple[Card, ...]
+    unaware: frozenset[Card]            # outstanding cards the claimer has not seen
+    last_led: Suit | None               # the suit the claiming side led last
+    voids: frozenset[tuple[Seat, Suit]]
+    line_done: frozenset[int] = frozenset()
+    line_off: bool = False
+
+    @property
+    def to_move(self) -> Seat:
+        s = self.leader
+        for _ in self.trick:
+            s = s.next
+        return s
+
+    def hand(self, seat: Seat) -> frozenset[Card]:
+        return self.hands[IDX[seat]]
+
+
+@dataclass
+class Step:
+    card: Card
+    seat: Seat
+    licence: str | None  # None: double-dummy optimal or an opponent's card
+
+
+class Budget(Exception):
+    """The search used up its node budget before proving the count."""
+
+
+@dataclass
+class Searcher:
+    """One W question: the position, the side, the model, and the caches."""
+
+    trump: Suit | None
+    side: Side
+    model: NormalPlayModel
+    values: Callable[[Node], dict[Card, int]]  # DDS: card -> tricks for the side to move
+    restricted: frozenset[Seat] = frozenset()  # seats whose cards must be normal
+    all_free: bool = False                     # cannot-lose: every card of the side is free
+    failed: dict[tuple, int] = field(default_factory=dict)
+    nodes: int = 0
+    line: Line | None = None
+    budget: int = 150_000
+    exact: bool = True
+    use_table: bool = True
+    use_dd: bool = True
+
+    # -- basic bridge ---------------------------------------------------------------------
+    def winner(self, leader: Seat, cards: tuple[Card, ...]) -> Seat:
+        led = cards[0].suit
+        best, who, seat = cards[0], leader, leader
+        for c in cards[1:]:
+            seat = seat.next
+            if (c.suit == best.suit and c.rank > best.rank) or (self.trump and c.suit == self.trump
+                                                                   and best.suit != self.trump):
+                best, who = c, seat
+        del led
+        return who
+
+    def legal(self, node: Node, seat: Seat) -> list[Card]:
+        hand = sorted(node.hand(seat), key=lambda c: (c.suit.value, c.rank))
+        if node.trick:
+            follow = [c for c in hand if c.suit == node.trick[0].suit]
+            if follow:
+                return follow
+        return list(hand)
+
+    def play(self, node: Node, card: Card) -> tuple[Node, int]:
+        """The node after ``card``, and 1 if it completed a trick the claiming side won."""
+        seat = node.to_move
+        hands = list(node.hands)
+        hands[IDX[seat]] = node.hands[IDX[seat]] - {card}
+        voids = node.voids
+        if node.trick and card.suit != node.trick[0].suit:
+            voids = voids | {(seat, node.trick[0].suit)}
+        unaware = node.unaware - {card}  # a card once played is seen
+        trick = node.trick + (card,)
+        last_led = node.last_led
+        if not node.trick and seat.side == self.side:
+            last_led = card.suit
+        if len(trick) < 4:
+            return replace(node, hands=tuple(hands), trick=trick, unaware=unaware, voids=voids,
+                           last_led=last_led), 0
+        w = self.winner(node.leader, trick)
+        return replace(node, hands=tuple(hands), trick=(), leader=w, unaware=unaware, voids=voids,
+                       last_led=last_led), int(w.side == self.side)
+
+    # -- perception -----------------------------------------------------------------------
+    def seen_opp(self, node: Node, suit: Suit) -> list[Card]:
+        return [c for s in self.side.other.seats for c in node.hand(s) if c.suit == suit and c not in node.unaware]
+
+    def perceived_master(self, node: Node, card: Card) -> bool:
+        return all(o.rank < card.rank for o in self.seen_opp(node, card.suit))
+
+    def side_has_master(self, node: Node, suit: Suit) -> bool:
+        return any(self.perceived_master(node, c) for s in self.side.seats for c in node.hand(s) if c.suit == suit)
+
+    def shown_out(self, node: Node, suit: Suit) -> bool:
+        return any((s, suit) in node.voids for s in self.side.other.seats)
+
+    def perceived_equal(self, node: Node, seat: Seat, card: Card) -> list[Card]:
+        """Cards of ``seat`` in the suit with no seen card of another hand between them and ``card``."""
+        others = sorted([c.rank for s in SEATS if s != seat for c in node.hand(s)
+                         if c.suit == card.suit and c not in node.unaware]
+                        + [c.rank for c in node.trick if c.suit == card.suit])
+        out = []
+        for c in sorted(node.hand(seat), key=lambda c: (c.suit.value, c.rank)):
+            if c.suit != card.suit:
+                continue
+            lo, hi = sorted((c.rank, card.rank))
+            if not any(lo < r < hi for r in others):
+                out.append(c)
+        return out
+
+    # -- the licences ----------------------------------------------------------------------
+    def licences(self, node: Node, seat: Seat) -> dict[Card, str]:
+        m = self.model
+        out: dict[Card, str] = {}
+        hand = node.hand(seat)
+        partner = node.hand(seat.partner)
+
+        def add(c: Card, why: str) -> None:
+            out.setdefault(c, why)
+
+        if not node.trick:
+            suits = sorted({c.suit for c in hand}, key=lambda s: s.value)
+            if (m.on("continue_suit") and node.last_led in suits and node.last_led is not None
+                    and self.side_has_master(node, node.last_led)):
+                suits = [node.last_led]
+            # an opponent he knows holds a trump could ruff: a claimer aware of it draws trumps first
+            trumps_seen = bool(self.trump) and bool(self.seen_opp(node, self.trump))  # type: ignore[arg-type]
+            for x in suits:
+                mine = sorted((c for c in hand if c.suit == x), key=lambda c: -c.rank)
+                masters = [c for c in mine if self.perceived_master(node, c)]
+                if m.on("any_suit_order") and (not trumps_seen or x == self.trump):
+                    if masters:
+                        if m.on("equal_small_any") and all(c.rank <= 9 for c in masters):
+                            for c in masters:
+                                add(c, "equal_small_any")
+                        add(masters[0], "any_suit_order")
+                        if not m.on("top_down"):
+                            for c in masters:
+                                add(c, "any_suit_order")
+                    elif any(c.suit == x and self.perceived_master(node, c) for c in partner):
+                        add(mine[-1], "any_suit_order")
+                if m.on("finesse_or_drop") and not self.shown_out(node, x) and self.tenace(node, partner, x):
+                    add(mine[-1], "finesse_or_drop")
+                if m.on("concede_now_or_end") and m.concedes > 0 and not self.side_has_master(node, x):
+                    add(mine[-1], "concede_now_or_end")
+            return out
+        led = node.trick[0].suit
+        follow = sorted((c for c in hand if c.suit == led), key=lambda c: c.rank)
+        w_seat = self.winner(node.leader, node.trick)
+        order = [node.leader, node.leader.next, node.leader.next.next]
+        w_card = node.trick[order.index(w_seat)]
+        partner_winning = w_seat is not None and w_seat.side == self.side and w_card is not None \
+            and self.perceived_master(node, w_card)
+        if follow:
+            if partner_winning:
+                add(follow[0], "follow_low")
+            else:
+                sure = [c for c in follow if self.beats(c, w_card) and self.perceived_master(node, c)]
+                add(sure[0] if sure else follow[0], "follow_low")
+            if (m.on("finesse_or_drop") and len(node.trick) == 2 and w_seat == seat.partner
+                    and not self.shown_out(node, led)):
+                for c in follow:
+                    higher = [o for o in self.seen_opp(node, led) if o.rank > c.rank]
+                    if len(higher) == 1 and any(d.rank > higher[0].rank for d in follow):
+                        add(c, "finesse_or_drop")
+                        add(follow[-1], "finesse_or_drop")
+            if m.on("equal_small_any"):
+                for c in list(out):
+                    for e in self.perceived_equal(node, seat, c):
+                        add(e, "equal_small_any")
+            return out
+        trumps = sorted((c for c in hand if self.trump and c.suit == self.trump), key=lambda c: c.rank)
+        to_play = [seat.next, seat.next.next, seat.next.next.next][:3 - len(node.trick)]
+        overruff_seen = any(c.suit == self.trump and c not in node.unaware
+                            for s in to_play if s.side != self.side for c in node.hand(s))
+        if trumps and not partner_winning and led != self.trump and overruff_seen:
+            return out  # an opponent he knows holds a trump is still to play: only best play is normal
+        if trumps and not partner_winning and led != self.trump and m.on("ruff_low"):
+            top_trump = max((c.rank for c in node.trick if c.suit == self.trump), default=0)
+            over = [c for c in trumps if c.rank > top_trump]
+            if over:
+                add(over[0], "ruff_low")
+                if m.on("equal_small_any"):
+                    for e in self.perceived_equal(node, seat, over[0]):
+                        add(e, "equal_small_any")
+                return out
+        suits = sorted({c.suit for c in hand if c.suit != self.trump}, key=lambda s: s.value)
+        losers = [x for x in suits if not self.side_has_master(node, x)]
+        for x in losers:
+            add(min((c for c in hand if c.suit == x), key=lambda c: c.rank), "discard")
+        # a card he wrongly sees as a winner (a higher one is out, unseen): he may keep it and throw a real winner
+        fooled = [c for c in hand if self.perceived_master(node, c)
+                  and any(u.suit == c.suit and u.rank > c.rank for u in node.unaware)]
+        if fooled and m.on("unaware_winner"):
+            for x in suits:
+                if all(c.suit != x for c in fooled):
+                    add(min((c for c in hand if c.suit == x), key=lambda c: c.rank), "unaware_winner")
+        return out
+
+    def beats(self, c: Card, w: Card | None) -> bool:
+        if w is None:
+            return True
+        if c.suit == w.suit:
+            return c.rank > w.rank
+        return bool(self.trump) and c.suit == self.trump
+
+    def tenace(self, node: Node, partner: frozenset[Card], x: Suit) -> bool:
+        seen = self.seen_opp(node, x)
+        for c in partner:
+            if c.suit != x:
+                continue
+            higher = [o for o in seen if o.rank > c.rank]
+            if len(higher) == 1 and any(d.suit == x and d.rank > higher[0].rank for d in partner):
+                return True
+        return False
+
+    # -- choices at a node ---------------------------------------------------------------
+    def moves(self, node: Node) -> list[tuple[Card, str | None]]:
+        """The cards to try here, the most damaging to the claiming side first."""
+        seat = node.to_move
+        legal = self.legal(node, seat)
+        vals = self.values(node)
+        if seat.side != self.side:
+            return [(c, None) for c in sorted(self.collapse(node, seat, legal),
+                                              key=lambda c: (-vals.get(c, 0), -c.rank, c.suit.value))]
+        if self.all_free:
+            return [(c, None) for c in sorted(self.collapse(node, seat, legal),
+                                              key=lambda c: (vals.get(c, 0), c.rank, c.suit.value))]
+        best = max(vals.values())
+        dd = sorted((c for c in legal if vals.get(c, -1) == best), key=lambda c: (c.rank, c.suit.value))
+        if node.trick and self.trump and dd and any(c.suit != self.trump for c in legal):
+            w_seat = self.winner(node.leader, node.trick)
+            order = [node.leader, node.leader.next, node.leader.next.next]
+            w_card = node.trick[order.index(w_seat)]
+            if w_seat == seat.partner and self.perceived_master(node, w_card) and node.trick[0].suit != self.trump:
+                # nobody ruffs partner's winner: equal double-dummy value does not make it a plan
+                dd = [c for c in dd if c.suit != self.trump] or dd
+        if seat not in self.restricted:
+            return [(c, None) for c in dd]
+        line_cards = self.line_moves(node, seat, legal)
+        if line_cards is not None:
+            return [(c, "line") for c in sorted(line_cards, key=lambda c: (vals.get(c, 0), c.rank, c.suit.value))]
+        lic = self.licences(node, seat)
+        out = sorted(((c, why) for c, why in lic.items() if c in legal and c not in dd),
+                     key=lambda x: (vals.get(x[0], 0), x[0].rank, x[0].suit.value))
+        out += [(c, None) for c in dd]
+        return out
+
+    def after(self, node: Node, card: Card) -> int:
+        """The claiming side's tricks from here if ``card`` is played and best play follows."""
+        vals = self.values(node)
+        left = len(node.hand(node.leader)) + (1 if node.trick else 0)
+        v = vals.get(card, 0)
+        return v if node.to_move.side == self.side else left - v
+
+    def collapse(self, node: Node, seat: Seat, legal: list[Card]) -> list[Card]:
+        """One card from each run of equal cards (no remaining card of another hand between)."""
+        rest = {c for s in SEATS if s != seat for c in node.hand(s)}
+        out: list[Card] = []
+        for x in sorted({c.suit for c in legal}, key=lambda s: s.value):
+            mine = sorted((c for c in legal if c.suit == x), key=lambda c: c.rank)
+            run: list[Card] = []
+            for c in mine:
+                if run and (any(o.suit == x and run[-1].rank < o.rank < c.rank for o in rest)
+                            or c in node.unaware or run[-1] in node.unaware):
+                    out.append(run[0])
+                    run = []
+                run.append(c)
+            if run:
+                out.append(run[0])
+        # winners first: they are what the opponents want
+        return sorted(out, key=lambda c: -c.rank)
+
+    # -- the stated line ------------------------------------------------------------------
+    def line_moves(self, node: Node, seat: Seat, legal: list[Card]) -> list[Card] | None:
+        """Cards the stated line requires here, or None when it says nothing (or has broken down)."""
+        if self.line is None or node.line_off or node.trick:
+            return None
+        pending = [i for i in range(len(self.line.steps)) if i not in node.line_done]
+        if not pending:
+            return None
+        if self.line.ordered:
+            pending = pending[:1]
+        hand = node.hand(seat)
+        cards: list[Card] = []
+        for i in pending:
+            st = self.line.steps[i]
+            if st.action in ("cash", "draw_trumps"):
+                x = self.trump if st.action == "draw_trumps" else st.suit
+                mine = sorted((c for c in hand if c.suit == x), key=lambda c: -c.rank)
+                if mine and self.perceived_master(node, mine[0]):
+                    cards.append(mine[0])
+                    masters = [c for c in mine if self.perceived_master(node, c)]
+                    if self.model.on("equal_small_any") and all(c.rank <= 9 for c in masters):
+                        cards.extend(masters[1:])  # several small cards he sees as equal: any order
+                elif mine and any(c.suit == x and self.perceived_master(node, c) for c in node.hand(seat.partner)):
+                    cards.append(mine[-1])
+            elif st.action == "finesse" and st.suit is not None:
+                mine = sorted((c for c in hand if c.suit == st.suit), key=lambda c: c.rank)
+                if mine and self.tenace(node, node.hand(seat.partner), st.suit):
+                    cards.append(mine[0])
+            elif st.action == "play" and st.cards:
+                nxt = next((c for c in st.cards if any(c in h for h in node.hands)), None)
+                if nxt is not None and nxt in hand:
+                    cards.append(nxt)
+        legal_cards = [c for c in cards if c in legal]
+        return legal_cards or None
+
+    def advance_line(self, node: Node, before: Node) -> Node:
+        """Mark steps done after a trick; drop the line when it cannot be followed (WBFLC 2001-11-01 #3)."""
+        if self.line is None or node.line_off:
+            return node
+        done = set(node.line_done)
+        for i, st in enumerate(self.line.steps):
+            if i in done:
+                continue
+            if st.action == "cash" and st.suit is not None and not self.side_has_master(node, st.suit):
+                done.add(i)
+            elif st.action == "draw_trumps" and not [c for s in self.side.other.seats for c in node.hand(s)
+                                                    if c.suit == self.trump and c not in node.unaware]:
+                done.add(i)
+            elif st.action == "finesse" and before.trick == () and node.last_led == st.suit:
+                done.add(i)
+            elif st.action == "play" and not any(c in h for c in st.cards for h in node.hands):
+                done.add(i)
+            elif st.action in ("ruff", "cross", "concede", "discard"):
+                done.add(i)
+        return replace(node, line_done=frozenset(done))
+
+    # -- the search ------------------------------------------------------------------------
+    def key(self, node: Node) -> tuple:
+        """Rank-relative: per suit, who holds the remaining cards from the top (cards of the claiming side
+        keep whether they are small, which the licences read), the trick, perception and line state."""
+        owners: list[tuple] = []
+        held = {c: i for i, h in enumerate(node.hands) for c in h}
+        for x in ("S", "H", "D", "C"):
+            cards = sorted((c for c in held if c.suit.value == x), key=lambda c: -c.rank)
+            owners.append(tuple((held[c], c.rank <= 9 if SEATS[held[c]].side == self.side else None,
+                                 c in node.unaware, *( (c.rank,) if any(t.suit == c.suit for t in node.trick) else ()))
+                                for c in cards))
+        return (tuple(owners), node.leader, node.trick, node.last_led, node.voids, node.line_done, node.line_off)
+
+    def dd_value(self, node: Node) -> int:
+        """Tricks the claiming side takes from here with best play by both sides."""
+        if not node.hand(node.to_move):
+            return 0
+        vals = self.values(node)
+        best = max(vals.values())
+        left = len(node.hand(node.leader)) + (1 if node.trick else 0)
+        return best if node.to_move.side == self.side else left - best
+
+    def dd_line(self, node: Node) -> list[Step]:
+        out: list[Step] = []
+        while node.hand(node.to_move):
+            vals = self.values(node)
+            best = max(vals.values())
+            card = min((c for c, v in vals.items() if v == best), key=lambda c: (c.rank, c.suit.value))
+            out.append(Step(card, node.to_move, None))
+            node, _ = self.play(node, card)
+        return out
+
+    def reach(self, node: Node, k: int) -> list[Step] | None:
+        """A line on which the claiming side takes at most ``k`` more tricks, or None."""
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise Budget
+        if k < 0:
+            return None
+        if not node.hand(node.to_move):
+            return []
+        key = self.key(node) if self.use_table else None
+        if key is not None and self.failed.get(key, -1) >= k:
+            return None
+        left = len(node.hand(node.leader)) + (1 if node.trick else 0)
+        if k >= left:
+            return self.dd_line(node)
+        if (self.use_dd and not self.all_free and (not node.trick or node.to_move.side == self.side)
+                and self.dd_value(node) <= k):
+            return self.dd_line(node)
+        moves = self.moves(node)
+        if self.use_dd and not self.all_free:
+            for card, why in moves:  # one card, then best play by both sides: still a normal line
+                if self.after(node, card) <= k:
+                    child, _ = self.play(node, card)
+                    if child.trick == () and self.line is not None:
+                        child = self.advance_line(child, node)
+                    return [Step(card, node.to_move, why), *self.dd_line(child)]
+        for card, why in moves:
+            child, won = self.play(node, card)
+            if child.trick == () and self.line is not None:
+                child = self.advance_line(child, node)
+            sub = self.reach(child, k - won)
+            if sub is not None:
+                return [Step(card, node.to_move, why), *sub]
+        if key is not None:
+            self.failed[key] = max(self.failed.get(key, -1), k)
+        return None
+
+    def worst(self, root: Node) -> tuple[int, list[Step]]:
+        """W and its witness: lower k from the double-dummy value while a line still reaches it."""
+        if self.all_free:
+            best = len(root.hand(root.leader)) + (1 if root.trick else 0)
+            path = None
+        else:
+            best = self.dd_value(root)
+            path = self.dd_line(root)
+        while best > 0:
+            try:
+                found = self.reach(root, best - 1)
+            except Budget:
+                self.exact = False
+                break
+            if found is None:
+                break
+            path = found
+            best = self.count(root, found)
+        if path is None:
+            path = self.dd_line(root)
+        return best, path
+
+    def count(self, root: Node, path: list[Step]) -> int:
+        node, n = root, 0
+        for st in path:
+            node, won = self.play(node, st.card)
+            n += won
+        return n
+
+
+def licence_text(name: str) -> str:
+    g = GUIDELINES.get(name)
+    if g is None:
+        return {"follow_low": "follows low or with the cheapest sure winner (White Book 8.70.5)",
+                "discard": "discards what he sees as a loser", "line": "follows his stated line (70D1)"}.get(
+            name, name)
+    return f"{g.meaning} ({g.source})"
+

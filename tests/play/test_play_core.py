@@ -1,0 +1,118 @@
+"""The play core: W against exhaustive enumeration on small endings, and its bounds on larger ones."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.play import NormalPlayModel, PlayCore, SolverError
+from engine.play.search import Node, Searcher
+from facts import SEATS, SUITS, Card, Position, Seat, Side, Suit
+
+CORE = PlayCore()
+
+
+def random_position(rng: random.Random, tricks: int, trump: Suit | None, mid_trick: bool = False) -> Position:
+    deck = [Card(s, r) for s in SUITS for r in range(2, 15)]
+    rng.shuffle(deck)
+    hands = {s: set(deck[i * tricks:(i + 1) * tricks]) for i, s in enumerate(SEATS)}
+    pos = Position(hands=hands, trump=trump, leader=rng.choice(SEATS))
+    if mid_trick:
+        for _ in range(rng.randint(1, 3)):
+            pos.play(rng.choice(pos.legal()))
+    return pos
+
+
+def enumerate_min(s: Searcher, node: Node) -> int:
+    """Every play sequence the model allows, no table, no shortcut: the oracle."""
+    if not node.hand(node.to_move):
+        return 0
+    seat = node.to_move
+    if seat.side != s.side:
+        cards = s.legal(node, seat)
+    else:
+        cards = [c for c, _ in s.moves(node)]
+    best = 99
+    for c in cards:
+        child, won = s.play(node, c)
+        best = min(best, won + enumerate_min(s, child))
+    return best
+
+
+def searcher(pos: Position, side: Side, model: NormalPlayModel) -> tuple[Searcher, Node]:
+    root = Node(hands=tuple(frozenset(pos.hands[x]) for x in SEATS), leader=pos.leader, trick=tuple(pos.trick),
+                unaware=frozenset(model.unaware_of), last_led=None,
+                voids=frozenset((x, y) for x, ys in pos.shown_out.items() for y in ys))
+    s = Searcher(trump=pos.trump, side=side, model=model, values=lambda n: CORE.values(n, pos.trump),
+                 restricted=frozenset({model.claimer, model.claimer.partner}), budget=10**9)
+    return s, root
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_w_equals_an_exhaustive_enumeration_of_the_models_lines_on_small_endings(seed: int) -> None:
+    rng = random.Random(seed)
+    pos = random_position(rng, rng.randint(1, 3), rng.choice([None, *SUITS]), mid_trick=rng.random() < 0.3)
+    side = rng.choice([Side.NS, Side.EW])
+    claimer = side.seats[rng.randint(0, 1)]
+    model = NormalPlayModel.default(claimer)
+    outstanding = [c for x in side.other.seats for c in pos.hands[x]]
+    if outstanding and rng.random() < 0.4:
+        model = model.with_unaware([rng.choice(outstanding)])
+    w = CORE.worst_normal(pos, side, model)
+    s, root = searcher(pos, side, model)
+    assert w.tricks == enumerate_min(s, root)
+    replay = pos.copy()
+    for trick in w.witness.tricks_played:
+        for c in trick[len(replay.trick):]:
+            replay.play(Card.parse(c))
+    assert replay.won[side] - pos.won[side] == w.tricks
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_cannot_lose_is_at_most_w_and_w_is_at_most_double_dummy(seed: int) -> None:
+    rng = random.Random(1000 + seed)
+    pos = random_position(rng, rng.randint(2, 5), rng.choice([None, *SUITS]))
+    side = rng.choice([Side.NS, Side.EW])
+    model = NormalPlayModel.default(side.seats[0])
+    dd = CORE.double_dummy(pos, side).tricks
+    w = CORE.worst_normal(pos, side, model)
+    cl = CORE.cannot_lose(pos, side).tricks
+    assert cl <= w.tricks <= dd or not w.exact
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_with_no_licences_and_full_knowledge_w_is_double_dummy(seed: int) -> None:
+    rng = random.Random(2000 + seed)
+    pos = random_position(rng, rng.randint(2, 13), rng.choice([None, *SUITS]))
+    side = rng.choice([Side.NS, Side.EW])
+    assert CORE.worst_normal(pos, side, NormalPlayModel.dd_only(side.seats[0])).tricks == \
+        CORE.double_dummy(pos, side).tricks
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_enlarging_the_normal_plays_never_raises_w(seed: int) -> None:
+    rng = random.Random(3000 + seed)
+    pos = random_position(rng, rng.randint(1, 3), rng.choice([None, *SUITS]))
+    side = rng.choice([Side.NS, Side.EW])
+    base = NormalPlayModel.dd_only(side.seats[0])
+    small = base.with_switches(any_suit_order=True)
+    large = small.with_switches(finesse_or_drop=True, equal_small_any=True, ruff_low=True)
+    w_base = CORE.worst_normal(pos, side, base).tricks
+    w_small = CORE.worst_normal(pos, side, small).tricks
+    w_large = CORE.worst_normal(pos, side, large).tricks
+    assert w_large <= w_small <= w_base
+
+
+def test_a_claimer_on_lead_with_only_masters_never_loses_a_trick() -> None:
+    hands = {Seat.S: {Card.parse(x) for x in ("SA", "HA", "DA")}, Seat.N: {Card.parse(x) for x in ("S2", "H2", "D2")},
+             Seat.E: {Card.parse(x) for x in ("SK", "HK", "DK")}, Seat.W: {Card.parse(x) for x in ("SQ", "HQ", "DQ")}}
+    pos = Position(hands=hands, trump=None, leader=Seat.S)
+    assert CORE.worst_normal(pos, Side.NS, NormalPlayModel.default(Seat.S)).tricks == 3
+
+
+def test_a_position_with_unequal_hands_is_a_clear_error_not_a_solver_crash() -> None:
+    hands = {s: set() for s in SEATS}
+    hands[Seat.N] = {Card.parse("SA")}
+    with pytest.raises(SolverError, match="equal numbers"):
+        CORE.double_dummy(Position(hands=hands, trump=None, leader=Seat.N), Side.NS)
