@@ -40,7 +40,7 @@ def test_a_contested_claim_gives_the_claimer_the_worst_count_over_his_normal_lin
     r = ruled("7nt-spade-guess-finesse-only")
     assert r.outcome == "claim_adjusted" and r.tricks == {"EW": 12, "NS": 1}
     assert r.witnesses and r.witnesses[0].tricks == 11 and r.witnesses[0].words
-    assert r.score == -100 and r.score_for == "EW"
+    assert r.score == -50 and r.score_for == "EW"  # 7NT one down, not vulnerable
 
 
 @clause("70A", "70E1")
