@@ -104,3 +104,26 @@ def test_a_later_disagreement_is_sent_to_69b_or_71_in_2017_and_to_69_in_2007(edi
                    timing={"objection": "after_next_call", "objection_by": "N", "within_correction_period": True}),
               edition=edition, play=None)
     assert "79B1" in r.laws and any(words in n for n in r.notes)
+
+
+@clause("68C")
+def test_only_the_2017_laws_say_the_claimer_faces_his_hand() -> None:
+    data = make(claim={"by": "S", "tricks": 4, "statement": "the rest are mine"}, responses={"W": "agrees"})
+    assert any("faces his hand" in n for n in ruled(data).notes)
+    assert not any("faces his hand" in n for n in ruled(data, edition="2007").notes)
+
+
+@clause("70D2")
+def test_the_defenders_partner_is_restricted_to_normal_plays_only_since_2007() -> None:
+    data = make(claim={"by": "W", "says": "claim", "tricks": 2}, responses={"S": "disputes"})
+    assert "70D2" in ruled(data).laws and "70D2" in ruled(data, edition="2007").laws
+    assert "70D2" not in ruled(data, edition="1997").laws
+
+
+@clause("69B", "69B2")
+def test_withdrawing_agreement_uses_likely_since_2007_and_normal_play_in_1997() -> None:
+    data = make(FOUR_C, responses={"N": "agrees"},
+                timing={"objection": "after_next_call", "objection_by": "S", "within_correction_period": True})
+    assert any(s.rule == "69B2.would_likely_have_won" for s in ruled(data).trace)
+    r1997 = ruled(data, edition="1997")
+    assert any(s.rule == "69B.normal.1997" and not s.text_verified for s in r1997.trace)
