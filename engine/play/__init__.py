@@ -34,6 +34,7 @@ class PlayCore:
 
     def __init__(self, budget: int = 40_000) -> None:
         self._values: dict[tuple, dict[Card, int]] = {}
+        self._counts: dict[tuple, Count] = {}
         self.budget = budget
 
     # -- the three questions ---------------------------------------------------------------
@@ -44,7 +45,16 @@ class PlayCore:
         return self.double_dummy(pos, side).tricks >= n
 
     def worst_normal(self, pos: Position, side: Side, model: NormalPlayModel) -> Count:
-        return self._run(pos, side, model, "worst_normal")
+        key = (pos.pbn(), tuple(pos.trick), pos.leader, pos.trump, tuple(sorted(pos.won.items())), side,
+               model.claimer, model.switches, model.unaware_of,
+               model.line.model_dump_json() if model.line else "", model.played_after_claim, model.guess_order,
+               model.concedes, tuple(sorted((a.value, x.value) for a, xs in pos.shown_out.items() for x in xs)))
+        got = self._counts.get(key)
+        if got is None and len(self._counts) > 10_000:
+            self._counts.clear()
+        if got is None:  # the rules ask the same question more than once (70C3, then 70A)
+            got = self._counts[key] = self._run(pos, side, model, "worst_normal")
+        return got
 
     def cannot_lose(self, pos: Position, side: Side) -> Count:
         return self._run(pos, side, NormalPlayModel.dd_only(side.seats[0]), "cannot_lose", all_free=True)
