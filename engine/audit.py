@@ -142,7 +142,7 @@ def audit_one(task: dict[str, Any], mode: str = "full") -> AuditRow:
         wd = core.worst_normal(pos, dside, NormalPlayModel.default(declarer))
         w_decl = wd.tricks
         defender = declarer.next
-        wf = core.worst_normal(pos, dside.other, NormalPlayModel.default(defender))
+        wf = core.worst_normal(pos, dside.other, NormalPlayModel.default(defender).as_defender())
         w_def = wf.tricks
         if w_decl < c:
             verdict, law, line = "at_risk", "70", f"if declarer claimed: {wd.witness.words}"

@@ -50,6 +50,8 @@ def base_model(ctx: Ctx, side: str, question: Question) -> Any:
     else:
         model = NormalPlayModel.default(seat)
     case = getattr(ctx, "case", None)
+    if case is not None and case.role_of(seat) == "defender":
+        model = model.as_defender()
     if question == "likely" and case is not None and case.claim.line is not None and case.claim.by.side.value == side:
         model = model.with_line(case.claim.line)
     return model
@@ -84,6 +86,8 @@ def model_from_switches(ctx: Ctx, side: str, *, exclude: tuple[str, ...] = (),
     case = getattr(ctx, "case", None)
     seat = claimer_seat(ctx, side)
     model = NormalPlayModel.dd_only(seat)
+    if case is not None and case.role_of(seat) == "defender":
+        model = model.as_defender()
     switches = [s for s in ctx.facts("switch") if s["name"] not in exclude] + list(extra or [])
     on: dict[str, bool] = {}
     unaware: list[str] = []

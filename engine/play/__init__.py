@@ -48,7 +48,8 @@ class PlayCore:
         key = (pos.pbn(), tuple(pos.trick), pos.leader, pos.trump, tuple(sorted(pos.won.items())), side,
                model.claimer, model.switches, model.unaware_of,
                model.line.model_dump_json() if model.line else "", model.played_after_claim, model.guess_order,
-               model.concedes, tuple(sorted((a.value, x.value) for a, xs in pos.shown_out.items() for x in xs)))
+               model.concedes, model.partner_is_dummy,
+               tuple(sorted((a.value, x.value) for a, xs in pos.shown_out.items() for x in xs)))
         got = self._counts.get(key)
         if got is None and len(self._counts) > 10_000:
             self._counts.clear()
@@ -81,10 +82,8 @@ class PlayCore:
         restricted: set[Seat] = set()
         if question == "worst_normal":
             restricted.add(claimer)
-            if claimer.side == side:
-                partner_is_dummy = True  # a declarer's claim covers dummy; a defender's partner by 70D2
-                if model.on("partner_restricted") or partner_is_dummy:
-                    restricted.add(claimer.partner)
+            if claimer.side == side and (model.partner_is_dummy or model.on("partner_restricted")):
+                restricted.add(claimer.partner)  # dummy's cards are declarer's; a defender's partner by 70D2
         trump = pos.trump
         s = Searcher(trump=trump, side=side, model=model, values=lambda n: self.values(n, trump),
                      restricted=frozenset(restricted), all_free=all_free,

@@ -73,6 +73,7 @@ class NormalPlayModel:
     guess_order: str | None = None
     class_of_player: str = "club"
     concedes: int = 0  # tricks the claim gives away: only then may a loser be led early
+    partner_is_dummy: bool = True  # a declarer's claim covers dummy's cards; a defender's partner is his own player
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @classmethod
@@ -112,6 +113,10 @@ class NormalPlayModel:
 
     def with_concedes(self, n: int) -> NormalPlayModel:
         return replace(self, concedes=max(0, n))
+
+    def as_defender(self) -> NormalPlayModel:
+        """The claimer is a defender: his partner's cards are normal-restricted only under 70D2."""
+        return replace(self, partner_is_dummy=False)
 
     def with_class(self, cls_: str) -> NormalPlayModel:
         return replace(self, class_of_player=cls_)
