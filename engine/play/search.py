@@ -192,7 +192,7 @@ class Searcher:
             else:
                 sure = [c for c in follow if self.beats(c, w_card) and self.perceived_master(node, c)]
                 add(sure[0] if sure else follow[0], "follow_low")
-            if (m.on("finesse_or_drop") and len(node.trick) == 2 and w_seat == seat.partner
+            if (m.on("finesse_or_drop") and len(node.trick) == 2 and node.leader == seat.partner
                     and not self.shown_out(node, led)):
                 for c in follow:
                     higher = [o for o in self.seen_opp(node, led) if o.rank > c.rank]
