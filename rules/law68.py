@@ -89,6 +89,7 @@ def _claim(ctx: Ctx, m: Facts) -> None:
     how = [w for w, on in (("stated a number of tricks", True), ("suggested curtailing play", c["suggests_curtailing"]),
                            ("showed his cards", c["shows_cards"])) if on]
     ctx.assert_fact("claim_made", by=c["by"], side=c["side"], claimed=c["claimed_for_side"])
+    ctx.assert_fact("claim_or_concession", side=c["side"], claimed=c["claimed_for_side"])
     n = c["claimed_for_side"]
     ctx.conclude(summary=f"{claimer_text(c)} claimed{' ' + _tricks(n) if n >= 0 else ''} ({', '.join(how)}).")
 
@@ -127,6 +128,7 @@ def _concession(ctx: Ctx, m: Facts) -> None:
     lost = c["tricks"] if c["tricks"] >= 0 else c["remaining"]
     ctx.assert_fact("concession_made", by=c["by"], side=c["side"], claimed=c["claimed_for_side"], conceded=lost,
                     implied=False)
+    ctx.assert_fact("claim_or_concession", side=c["side"], claimed=c["claimed_for_side"])
     if lost >= 0:
         ctx.conclude(summary=f"{claimer_text(c)} conceded {_tricks(lost)}.")
     else:
@@ -176,6 +178,7 @@ def _abandons(ctx: Ctx, m: Facts) -> None:
     c = m["claim"]
     ctx.assert_fact("concession_made", by=c["by"], side=c["side"], claimed=0, conceded=c["remaining"],
                     implied=False)
+    ctx.assert_fact("claim_or_concession", side=c["side"], claimed=0)
     ctx.conclude(summary=f"{claimer_text(c)} abandoned his hand: he conceded all the remaining tricks.")
 
 
@@ -290,36 +293,20 @@ SUSPENDED = Rule(
     clause="68D",
     editions=(E2017,),
     reason="After any claim or concession play is suspended.",
-    when=(fact("claim_made", alias="made"),),
+    when=(fact("claim_or_concession", alias="made"),),
     then=_suspend("suspended"),
 )
 
-SUSPENDED_CONCESSION = Rule(
-    name="68D.suspended.concession",
-    clause="68D",
-    editions=(E2017,),
-    reason="After any claim or concession play is suspended.",
-    when=(fact("concession_made", alias="made", implied=False),),
-    then=_suspend("suspended"),
-)
 
 CEASES_2007 = Rule(
     name="68D.ceases",
     clause="68D",
     editions=(E2007,),
     reason="2007: after any claim or concession play ceases (any later play may be evidence under 70D3).",
-    when=(fact("claim_made", alias="made"),),
+    when=(fact("claim_or_concession", alias="made"),),
     then=_suspend("over (it ceases)"),
 )
 
-CEASES_2007_CONCESSION = Rule(
-    name="68D.ceases.concession",
-    clause="68D",
-    editions=(E2007,),
-    reason="2007: after any claim or concession play ceases.",
-    when=(fact("concession_made", alias="made", implied=False),),
-    then=_suspend("over (it ceases)"),
-)
 
 
 def _void_play(ctx: Ctx, m: Facts) -> None:
@@ -333,20 +320,11 @@ CEASES_1997 = Rule(
     clause="68D",
     editions=(E1997,),
     reason="1997: after any claim or concession play ceases, and any later play is voided.",
-    when=(fact("claim_made", alias="made"),),
+    when=(fact("claim_or_concession", alias="made"),),
     then=_void_play,
     text_verified=False,
 )
 
-CEASES_1997_CONCESSION = Rule(
-    name="68D.ceases.1997.concession",
-    clause="68D",
-    editions=(E1997,),
-    reason="1997: after any claim or concession play ceases, and any later play is voided.",
-    when=(fact("concession_made", alias="made", implied=False),),
-    then=_void_play,
-    text_verified=False,
-)
 
 # 68D1 — agreed: Law 69 applies.
 
@@ -470,7 +448,7 @@ RULES: list[Rule] = [
     CONCESSION, CONCESSION_1997, CLAIM_CONCEDES_REST, ABANDONS,
     PARTNER_OBJECTS, PARTNER_OBJECTS_2007, PARTNER_OBJECTS_1997,
     CLARIFICATION,
-    SUSPENDED, SUSPENDED_CONCESSION, CEASES_2007, CEASES_2007_CONCESSION, CEASES_1997, CEASES_1997_CONCESSION,
+    SUSPENDED, CEASES_2007, CEASES_1997,
     AGREED, DOUBTED, PLAY_ON, PLAY_ON_NOT_VALID, DIRECTOR, DIRECTOR_2007,
 ]
 
