@@ -75,6 +75,10 @@ class Searcher:
     exact: bool = True
     use_table: bool = True
     use_dd: bool = True
+    use_bound: bool = True
+    probe_depth: int = 8       # plies from the root at which siblings share the budget (see ``reach``)
+    probe_start: int = 64      # the first share; multiplied by 4 each round
+    limit: int = 0             # the node count at which the innermost running share ends
 
     # -- basic bridge ---------------------------------------------------------------------
     def winner(self, leader: Seat, cards: tuple[Card, ...]) -> Seat:
@@ -163,6 +167,11 @@ class Searcher:
             for x in suits:
                 mine = sorted((c for c in hand if c.suit == x), key=lambda c: -c.rank)
                 masters = [c for c in mine if self.perceived_master(node, c)]
+                partner_x = [c.rank for c in partner if c.suit == x]
+                if masters and partner_x and min(partner_x) > masters[0].rank:
+                    # leading it would make partner overtake (his cards there are all higher): the coherent
+                    # plan cashes the suit from partner's hand, so the lead is a low card toward it
+                    masters = []
                 if m.on("any_suit_order") and (not trumps_seen or x == self.trump):
                     if masters:
                         if m.on("equal_small_any") and all(c.rank <= 9 for c in masters):
@@ -195,6 +204,8 @@ class Searcher:
             if (m.on("finesse_or_drop") and len(node.trick) == 2 and node.leader == seat.partner
                     and not self.shown_out(node, led)):
                 for c in follow:
+                    if not self.beats(c, w_card):
+                        continue  # a finesse card wins the trick unless the one missing higher card is behind it
                     higher = [o for o in self.seen_opp(node, led) if o.rank > c.rank]
                     if len(higher) == 1 and any(d.rank > higher[0].rank for d in follow):
                         add(c, "finesse_or_drop")
@@ -394,15 +405,32 @@ class Searcher:
             node, _ = self.play(node, card)
         return out
 
-    def reach(self, node: Node, k: int) -> list[Step] | None:
-        """A line on which the claiming side takes at most ``k`` more tricks, or None."""
+    def lower_bound(self, node: Node) -> int:
+        """Tricks the claiming side wins on every line, normal or not: each trump above all the opponents'
+        trumps (every trump when they have none) wins the trick it is played to, and the cards of one hand
+        go to different tricks, so the hand holding more of them wins at least that many."""
+        if self.trump is None:
+            return 0
+        opp = [c.rank for s in self.side.other.seats for c in node.hand(s) if c.suit == self.trump]
+        opp += [c.rank for c in node.trick if c.suit == self.trump]
+        top = max(opp, default=0)
+        return max(sum(1 for c in node.hand(s) if c.suit == self.trump and c.rank > top) for s in self.side.seats)
+
+    def reach(self, node: Node, k: int, depth: int = 0) -> list[Step] | None:
+        """A line on which the claiming side takes at most ``k`` more tricks, or None.
+
+        Near the root (``probe_depth`` plies) the children share the node budget in rounds: each gets
+        ``probe_start`` nodes, then four times as many, and so on, so one hopeless sibling cannot use up
+        the budget before a line in the next one is seen. Failures are stored only when proven."""
         self.nodes += 1
-        if self.nodes > self.budget:
+        if self.nodes > self.limit:
             raise Budget
         if k < 0:
             return None
         if not node.hand(node.to_move):
             return []
+        if self.use_bound and self.lower_bound(node) > k:
+            return None
         key = self.key(node) if self.use_table else None
         if key is not None and self.failed.get(key, -1) >= k:
             return None
@@ -420,13 +448,30 @@ class Searcher:
                     if child.trick == () and self.line is not None:
                         child = self.advance_line(child, node)
                     return [Step(card, node.to_move, why), *self.dd_line(child)]
-        for card, why in moves:
-            child, won = self.play(node, card)
-            if child.trick == () and self.line is not None:
-                child = self.advance_line(child, node)
-            sub = self.reach(child, k - won)
-            if sub is not None:
-                return [Step(card, node.to_move, why), *sub]
+        pending = moves
+        share = self.probe_start if depth < self.probe_depth and len(moves) > 1 else 0
+        while pending:
+            unfinished = []
+            for card, why in pending:
+                child, won = self.play(node, card)
+                if child.trick == () and self.line is not None:
+                    child = self.advance_line(child, node)
+                outer = self.limit
+                if share:
+                    self.limit = min(outer, self.nodes + share)
+                try:
+                    sub = self.reach(child, k - won, depth + 1)
+                except Budget:
+                    if self.nodes > outer:
+                        raise
+                    unfinished.append((card, why))
+                    continue
+                finally:
+                    self.limit = outer
+                if sub is not None:
+                    return [Step(card, node.to_move, why), *sub]
+            pending = unfinished
+            share *= 4
         if key is not None:
             self.failed[key] = max(self.failed.get(key, -1), k)
         return None
@@ -439,6 +484,7 @@ class Searcher:
         else:
             best = self.dd_value(root)
             path = self.dd_line(root)
+        self.limit = self.budget
         while best > 0:
             try:
                 found = self.reach(root, best - 1)
