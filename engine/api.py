@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.facts_in import case_facts
-from facts import Case, Ruling, Side, TraceStep, Witness
+from facts import Case, Ruling, Side, TraceStep, WeightedResult, Witness
 from facts.contract import score
 
 DEFAULT_EDITION = "2017"
@@ -56,6 +56,7 @@ def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None 
         "order_70E2": str(params.get("order_70E2") or "none"),
         "order_70E2_source": str(params.get("order_70E2_source") or ""),
         "weighted_scores": bool(params.get("weighted_scores", False)),
+        "high_trump_safety_check_normal": bool(params.get("high_trump_safety_check_normal", False)),
     })
     result = program.run(facts, context={"case": case, "position": pos, "play": core})
     return assemble(case, ed, pk, result, verbose=verbose)
@@ -82,6 +83,12 @@ def assemble(case: Case, edition: str, packs: list[str], result: Any, *, verbose
         side = declarer.side
         the_score = score(contract, tricks[side.value], case.board.is_vulnerable(side) if case.board else False)
         score_for = side.value
+    weighted = []
+    for row in c.get("weighted") or []:
+        sc = None
+        if contract and declarer and case.board:
+            sc = score(contract, row["tricks"][declarer.side.value], case.board.is_vulnerable(declarer.side))
+        weighted.append(WeightedResult(tricks=row["tricks"], weight=row["weight"], score=sc))
     outcome = c.get("outcome") or "needs_facts"
     summary = c.get("summary") or "No rule decided this case."
     notes = list(result.notes)
@@ -97,6 +104,7 @@ def assemble(case: Case, edition: str, packs: list[str], result: Any, *, verbose
         contract=str(contract) if contract else None,
         notes=notes,
         witnesses=witnesses,
+        weighted=weighted,
         trace=trace,
     )
 

@@ -92,6 +92,10 @@ def print_ruling(case: object, ruling: object) -> None:
             decl = case.board.declarer.value if case.board and case.board.declarer else "?"
             line += f"   [bold]Score:[/] {ruling.contract} by {decl}, {ruling.score:+d} to {ruling.score_for}"
         out.print(line, highlight=False)
+    for row in ruling.weighted:
+        t = ", ".join(f"{s} {n}" for s, n in row.tricks.items())
+        sc = f", {row.score:+d} to {ruling.score_for}" if row.score is not None else ""
+        out.print(f"[bold]Weighted:[/] {row.weight:.0%} of {t}{sc}", highlight=False)
     out.print(f"[bold]Outcome:[/] {ruling.outcome}   [bold]Edition:[/] {ruling.edition}"
               + (f"   [bold]Packs:[/] {', '.join(ruling.packs)}" if ruling.packs else ""), highlight=False)
     for w in ruling.witnesses:

@@ -4,12 +4,12 @@ from facts.cards import SEATS, SUITS, Card, Seat, Side, Strain, Suit
 from facts.case import Case, CaseError, Claim, Line, Step, case_from_dict, case_schema, load_case
 from facts.contract import Contract, score
 from facts.position import PlayError, Position, Revoke, Trick
-from facts.ruling import Outcome, Ruling, TraceStep, Witness
+from facts.ruling import Outcome, Ruling, TraceStep, WeightedResult, Witness
 from facts.statement import StatementParse, parse_statement
 
 __all__ = [
     "SEATS", "SUITS", "Card", "Case", "CaseError", "Claim", "Contract", "Line", "PlayError",
     "Position", "Revoke", "Seat", "Side", "Step", "Strain", "Suit", "Trick", "case_from_dict",
-    "case_schema", "load_case", "score", "Outcome", "Ruling", "TraceStep", "Witness", "StatementParse",
+    "case_schema", "load_case", "score", "Outcome", "Ruling", "TraceStep", "WeightedResult", "Witness", "StatementParse",
     "parse_statement",
 ]

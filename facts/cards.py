@@ -170,6 +170,10 @@ class Card:
     def __post_init__(self) -> None:
         if not 2 <= self.rank <= 14:
             raise ValueError(f"rank {self.rank} out of range 2..14")
+        object.__setattr__(self, "_hash", "SHDC".index(self.suit.value) * 16 + self.rank)
+
+    def __hash__(self) -> int:  # cards are hashed millions of times in a search: a small int, computed once
+        return self._hash  # type: ignore[attr-defined]
 
     @classmethod
     def parse(cls, text: str) -> Card:

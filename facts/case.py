@@ -17,6 +17,7 @@ from pydantic import (
     Field,
     PlainSerializer,
     ValidationError,
+    field_validator,
     model_validator,
 )
 
@@ -220,6 +221,8 @@ class Findings(_Model):
     likely have won had play continued (69B2). ``conceded_won_tricks``: tricks a side agreed
     to lose that it had in fact already won (69B1, 71A). ``irrational_not_to``: failing to
     take the unstated line would have been irrational (1997 and 2007 70E1 only).
+    ``outcome_weights``: the Director's weighting of the claimer's side's tricks of those remaining
+    (e.g. ``{11: 0.5, 12: 0.5}``), used only where a Regulating Authority allows a weighted result.
     """
 
     aware_of_trumps: bool | None = None
@@ -229,7 +232,22 @@ class Findings(_Model):
     would_likely_have_won: int | None = Field(default=None, ge=0, le=13)
     conceded_won_tricks: int | None = Field(default=None, ge=0, le=13)
     irrational_not_to: bool | None = None
+    outcome_weights: dict[int, float] = Field(default_factory=dict)
     notes: str = ""
+
+    @field_validator("outcome_weights")
+    @classmethod
+    def _weights_sum_to_one(cls, v: dict[int, float]) -> dict[int, float]:
+        if not v:
+            return v
+        for tricks, w in v.items():
+            if not 0 <= tricks <= 13:
+                raise ValueError(f"{tricks} tricks is outside 0..13")
+            if not 0 < w <= 1:
+                raise ValueError(f"the weight of {tricks} tricks is {w}; weights lie in (0, 1]")
+        if abs(sum(v.values()) - 1) > 1e-3:
+            raise ValueError(f"the weights add up to {sum(v.values()):g}, not 1")
+        return dict(sorted(v.items()))
 
 
 class Expect(_Model):

@@ -54,6 +54,16 @@ class TraceStep(BaseModel):
     packs: list[str] = Field(default_factory=list)  # the packs in force for the whole ruling
 
 
+class WeightedResult(BaseModel):
+    """One outcome of a weighted result: the board's tricks per side, its weight and score."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    tricks: dict[str, int]
+    weight: float
+    score: int | None = None
+
+
 class Ruling(BaseModel):
     """What the Director rules, and how the rules got there."""
 
@@ -70,6 +80,7 @@ class Ruling(BaseModel):
     contract: str | None = None
     notes: list[str] = Field(default_factory=list)
     witnesses: list[Witness] = Field(default_factory=list)
+    weighted: list[WeightedResult] = Field(default_factory=list)  # only where an RA allows a weighted result
     trace: list[TraceStep] = Field(default_factory=list)
 
     @property

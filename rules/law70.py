@@ -200,9 +200,15 @@ AT_ALL_LIKELY = Rule(
 
 def _could_lose(ctx: Ctx, m: Facts) -> None:
     adj, trump = m["adj"], m["trump"]
+    extra = [{"name": "unaware_trump", "clause": "70C", "value": trump["cards"]}]
+    if m["params"]["high_trump_safety_check_normal"]:
+        # a pack's guideline (ACBL 1992 C): the unaware claimer holding a higher trump checks with it first
+        extra.append({"name": "safety_check_high_trump", "clause": "70C", "value": True})
+        ctx.assert_fact("switch", name="safety_check_high_trump", clause="70C", value=True,
+                        source="ACBL Tech Files 1992 C (pack parameter high_trump_safety_check_normal)",
+                        why="a safety check with a high trump is a normal play, so he draws the trump he forgot")
     aware_model = model_from_switches(ctx, adj["side"], exclude=())
-    unaware_model = model_from_switches(ctx, adj["side"], extra=[{"name": "unaware_trump", "clause": "70C",
-                                                                  "value": trump["cards"]}])
+    unaware_model = model_from_switches(ctx, adj["side"], extra=extra)
     if aware_model is None:
         need_count(ctx, "70C3 needs the tricks that could be lost to the trump")
         return
@@ -226,7 +232,7 @@ COULD_LOSE = Rule(
     editions=ALL,
     reason="Tricks that any normal play could lose to the trump go to the opponents.",
     when=(fact("adjudicate", alias="adj"), fact("outstanding_trump", alias="trump"),
-          fact("trump_awareness", alias="awareness", aware=False)),
+          fact("trump_awareness", alias="awareness", aware=False), fact("params", alias="params")),
     then=_could_lose,
     priority=10,
 )
@@ -418,12 +424,66 @@ RESOLVE = Rule(
     priority=RESOLVE_PRIORITY,
 )
 
+
+def _weighted(ctx: Ctx, m: Facts) -> None:
+    adj, b = m["adj"], m["board"]
+    case = getattr(ctx, "case", None)
+    weights = case.findings.outcome_weights if case is not None else {}
+    remaining = b.get("remaining", -1)
+    if not weights:
+        ctx.note("The Regulating Authority allows a weighted result for a claim, but the Director gave no weights "
+                 "(findings.outcome_weights): the whole-trick ruling stands.")
+        return
+    rows = []
+    for t, w in weights.items():
+        if remaining >= 0 and t > remaining:
+            ctx.note(f"A weight for {t} tricks was ignored: only {remaining} tricks remained.")
+            continue
+        totals = board_totals(b, adj["side"], t)
+        if totals is not None:
+            rows.append({"tricks": totals, "weight": w})
+    ctx.record(weights={str(k): v for k, v in weights.items()})
+    ctx.conclude(weighted=rows)
+    ctx.note("Weighted result (the Regulating Authority allows it): "
+             + "; ".join(f"{r['weight']:.0%} of {r['tricks']}" for r in rows))
+
+
+WEIGHTED = Rule(
+    name="70A.weighted_result",
+    clause="70A",
+    editions=ALL,
+    reason="Where a Regulating Authority allows it, the Director's weighting of the outcomes stands beside the "
+           "whole-trick ruling.",
+    when=(fact("adjudicate", alias="adj"), fact("board", alias="board"),
+          fact("params", alias="params", weighted_scores=True)),
+    then=_weighted,
+    priority=RESOLVE_PRIORITY + 1,
+    source="pack parameter weighted_scores (some authorities and appeals committees have weighted claims)",
+)
+
+
+def _whole_tricks(ctx: Ctx, m: Facts) -> None:
+    ctx.note("70A: the Director's weights are not used; a claim is ruled in whole tricks unless the Regulating "
+             "Authority allows a weighted result.")
+
+
+WHOLE_TRICKS = Rule(
+    name="70A.whole_tricks",
+    clause="70A",
+    editions=ALL,
+    reason="Without a Regulating Authority's leave, a claim is ruled in whole tricks, so weights are set aside.",
+    when=(fact("adjudicate", alias="adj"), fact("findings", alias="findings", weights_given=True),
+          fact("params", alias="params", weighted_scores=False)),
+    then=_whole_tricks,
+    priority=RESOLVE_PRIORITY + 1,
+)
+
 RULES: list[Rule] = [
     OBJECTIVE, OBJECTIVE_1997, EVIDENCE_2017, CLARIFICATION, CLARIFICATION_1997,
     OUTSTANDING, NO_STATEMENT, MENTIONED, FOUND_UNAWARE, FOUND_AWARE, ROUND_DRAWN, FIRST_CHANCE, AT_ALL_LIKELY,
     COULD_LOSE,
     STATED_LINE, STATED_LINE_1997, DEFENDER, EVIDENCE_2007,
     UNSTATED, UNSTATED_2007, UNSTATED_1997, RA_ORDER,
-    RESOLVE,
+    RESOLVE, WEIGHTED, WHOLE_TRICKS,
 ]
 

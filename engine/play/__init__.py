@@ -32,10 +32,11 @@ class Count:
 class PlayCore:
     """Answers the rules' trick questions; caches double-dummy values by the exact cards."""
 
-    def __init__(self, budget: int = 40_000) -> None:
+    def __init__(self, budget: int = 40_000, **search_options: object) -> None:
         self._values: dict[tuple, dict[Card, int]] = {}
         self._counts: dict[tuple, Count] = {}
         self.budget = budget
+        self.search_options = search_options  # Searcher switches (probe_depth, dd_at_opponents, ...) for benchmarks
 
     # -- the three questions ---------------------------------------------------------------
     def double_dummy(self, pos: Position, side: Side) -> Count:
@@ -87,7 +88,8 @@ class PlayCore:
         trump = pos.trump
         s = Searcher(trump=trump, side=side, model=model, values=lambda n: self.values(n, trump),
                      restricted=frozenset(restricted), all_free=all_free,
-                     line=model.line if question == "worst_normal" else None, budget=self.budget)
+                     line=model.line if question == "worst_normal" else None, budget=self.budget,
+                     **self.search_options)  # type: ignore[arg-type]
         plain = (not model.switches and not root.unaware and not (model.line and model.line.steps))
         if question == "double_dummy" or (question == "worst_normal" and plain):
             # no licence and full knowledge: the normal lines are the best-play lines, W is double dummy

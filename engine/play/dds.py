@@ -11,6 +11,7 @@ import os
 import tempfile
 from collections.abc import Iterator
 
+import endplay._dds as _dds
 from endplay.dds import solve_board
 from endplay.types import Card as ECard
 from endplay.types import Deal, Denom, Player
@@ -45,9 +46,53 @@ def _ours(c: ECard) -> Card:
     return Card(_SUITS[int(c.suit)], rank)
 
 
+_SUIT_NO = {Suit.S: 0, Suit.H: 1, Suit.D: 2, Suit.C: 3}
+_TRUMP_NO = {None: 4, Suit.S: 0, Suit.H: 1, Suit.D: 2, Suit.C: 3}
+_SEAT_NO = {Seat.N: 0, Seat.E: 1, Seat.S: 2, Seat.W: 3}
+_CARDS = {(n, r): Card(_SUITS[n], r) for n in range(4) for r in range(2, 15)}
+
+
 def card_values(hands: dict[Seat, frozenset[Card]], trump: Suit | None, leader: Seat,
                 trick: tuple[Card, ...]) -> dict[Card, int]:
-    """Every legal card of the seat to move, with the tricks its side then takes of those left."""
+    """Every legal card of the seat to move, with the tricks its side then takes of those left.
+
+    Fills DDS's own deal structure from the cards (no PBN text, no endplay ``Deal``): the solver call
+    is most of the play core's time, and building a ``Deal`` cost more than the solve itself."""
+    sizes = {len(hands[s]) + sum(1 for i in range(len(trick)) if SEATS[(_SEAT_NO[leader] + i) % 4] == s)
+             for s in SEATS}
+    if len(sizes) != 1 or 0 in sizes:
+        return card_values_via_deal(hands, trump, leader, trick)
+    dl = _dds.deal()
+    dl.trump = _TRUMP_NO[trump]
+    dl.first = _SEAT_NO[leader]
+    for i in range(3):
+        dl.currentTrickSuit[i] = _SUIT_NO[trick[i].suit] if i < len(trick) else 0
+        dl.currentTrickRank[i] = trick[i].rank if i < len(trick) else 0
+    for s in SEATS:
+        row = dl.remainCards[_SEAT_NO[s]]
+        for c in hands[s]:
+            row[_SUIT_NO[c.suit]] |= 1 << c.rank
+    fut = _dds.futureTricks()
+    with _quiet_dir():
+        _dds.SolveBoard(dl, -1, 3, 1, fut, 0)  # endplay's binding returns no status code
+    if fut.cards <= 0:
+        raise SolverError("DDS returned no card for the position")
+    out: dict[Card, int] = {}
+    for i in range(fut.cards):
+        score = fut.score[i]
+        if score < 0:
+            continue
+        n = fut.suit[i]
+        held = (1 << fut.rank[i]) | fut.equals[i]
+        for r in range(2, 15):
+            if held >> r & 1:
+                out[_CARDS[(n, r)]] = score
+    return out
+
+
+def card_values_via_deal(hands: dict[Seat, frozenset[Card]], trump: Suit | None, leader: Seat,
+                         trick: tuple[Card, ...]) -> dict[Card, int]:
+    """The same through endplay's ``Deal`` and ``solve_board``: the reference the fast path is tested against."""
     full = {s: set(hands[s]) for s in SEATS}
     seat = leader
     for c in trick:

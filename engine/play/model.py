@@ -19,6 +19,8 @@ licenses from the claimer's perception. The licences, each a named switch with i
 * ``unaware_trump`` / ``unaware_winner`` — the cards in ``unaware_of`` are invisible to him until
   played: masters and losers are judged without them (70C; White Book 8.70.4, 8.70.6).
 * ``sees_played_cards`` — a card he was unaware of is seen once played; show-outs are noticed.
+* ``safety_check_high_trump`` — a claimer unaware of an outstanding trump who holds a higher one is
+  deemed to lead it first as a safety check (ACBL 1992 C; a restriction, off by default and in 2019).
 * ``partner_restricted`` — a defender's claim: partner's cards are also only normal ones (70D2).
 
 Following: the cheapest perceived sure winner when partner is not already winning, otherwise the
@@ -53,6 +55,8 @@ GUIDELINES: dict[str, Guideline] = {g.name: g for g in [
     Guideline("unaware_trump", "plays as if the outstanding trump were gone", "Law 70C; White Book 8.70.4"),
     Guideline("unaware_winner", "plays as if an outstanding winner were gone", "White Book 8.70.6"),
     Guideline("sees_played_cards", "sees the cards as they are played", "WBFLC 2001-10-30 #3"),
+    Guideline("safety_check_high_trump", "checks with a high trump first, drawing the trump he forgot",
+              "ACBL Tech Files 1992 C (the 2019 guidelines, #3, say the opposite)"),
     Guideline("partner_restricted", "a defender's partner also plays the least successful normal cards",
               "Law 70D2"),
 ]}
@@ -107,6 +111,11 @@ class NormalPlayModel:
 
     def with_played_after_claim(self, cards: list[Card]) -> NormalPlayModel:
         return replace(self, played_after_claim=tuple(cards))
+
+    def top_down_order(self) -> bool:
+        """A 70E2 order that plays an unclarified suit from the top (no finesse): the guess licence lapses."""
+        text = (self.guess_order or "").lower().replace("-", " ").replace("_", " ")
+        return "top" in text or "drop" in text
 
     def with_guess_order(self, order: str | None) -> NormalPlayModel:
         return replace(self, guess_order=order)

@@ -21,6 +21,7 @@ from facts import SEATS, Card, Line, Seat, Side, Suit
 from .model import GUIDELINES, NormalPlayModel
 
 IDX = {s: i for i, s in enumerate(SEATS)}
+SUITS_HIGH_FIRST = (Suit.S, Suit.H, Suit.D, Suit.C)
 
 
 @dataclass(frozen=True)
@@ -76,9 +77,13 @@ class Searcher:
     use_table: bool = True
     use_dd: bool = True
     use_bound: bool = True
+    dd_at_opponents: bool = True   # order an opponent's cards by the solver (one call per opponent node)
     probe_depth: int = 8       # plies from the root at which siblings share the budget (see ``reach``)
     probe_start: int = 64      # the first share; multiplied by 4 each round
     limit: int = 0             # the node count at which the innermost running share ends
+
+    def __post_init__(self) -> None:
+        self._mine = frozenset(IDX[s] for s in self.side.seats)
 
     # -- basic bridge ---------------------------------------------------------------------
     def winner(self, leader: Seat, cards: tuple[Card, ...]) -> Seat:
@@ -183,7 +188,7 @@ class Searcher:
                                 add(c, "any_suit_order")
                     elif any(c.suit == x and self.perceived_master(node, c) for c in partner):
                         add(mine[-1], "any_suit_order")
-                if m.on("finesse_or_drop") and not self.shown_out(node, x) and self.tenace(node, partner, x):
+                if self.guess_licensed() and not self.shown_out(node, x) and self.tenace(node, partner, x):
                     add(mine[-1], "finesse_or_drop")
                 if m.on("concede_now_or_end") and m.concedes > 0 and not self.side_has_master(node, x):
                     add(mine[-1], "concede_now_or_end")
@@ -201,7 +206,7 @@ class Searcher:
             else:
                 sure = [c for c in follow if self.beats(c, w_card) and self.perceived_master(node, c)]
                 add(sure[0] if sure else follow[0], "follow_low")
-            if (m.on("finesse_or_drop") and len(node.trick) == 2 and node.leader == seat.partner
+            if (self.guess_licensed() and len(node.trick) == 2 and node.leader == seat.partner
                     and not self.shown_out(node, led)):
                 for c in follow:
                     if not self.beats(c, w_card):
@@ -243,6 +248,20 @@ class Searcher:
                     add(min((c for c in hand if c.suit == x), key=lambda c: c.rank), "unaware_winner")
         return out
 
+    def safety_check(self, node: Node, seat: Seat) -> list[Card]:
+        """On lead, unaware of a trump still out, holding a higher one: that high trump (ACBL 1992 C)."""
+        if node.trick or not self.trump or not self.model.on("safety_check_high_trump"):
+            return []
+        out = [c for s in self.side.other.seats for c in node.hand(s) if c.suit == self.trump]
+        if not any(c in node.unaware for c in out):
+            return []
+        top = max(c.rank for c in out)
+        return sorted((c for c in node.hand(seat) if c.suit == self.trump and c.rank > top), key=lambda c: -c.rank)[:1]
+
+    def guess_licensed(self) -> bool:
+        """70E1's losing option of a guess, unless a 70E2 order (e.g. top down) settles the suit."""
+        return self.model.on("finesse_or_drop") and not self.model.top_down_order()
+
     def beats(self, c: Card, w: Card | None) -> bool:
         if w is None:
             return True
@@ -265,6 +284,9 @@ class Searcher:
         """The cards to try here, the most damaging to the claiming side first."""
         seat = node.to_move
         legal = self.legal(node, seat)
+        if seat.side != self.side and not self.dd_at_opponents and not self.all_free:
+            # no solver call: an opponent's card is any legal one; his higher cards first
+            return [(c, None) for c in self.collapse(node, seat, legal)]
         vals = self.values(node)
         if seat.side != self.side:
             return [(c, None) for c in sorted(self.collapse(node, seat, legal),
@@ -283,6 +305,9 @@ class Searcher:
                 dd = [c for c in dd if c.suit != self.trump] or dd
         if seat not in self.restricted:
             return [(c, None) for c in dd]
+        check = self.safety_check(node, seat)
+        if check:
+            return [(c, "safety_check_high_trump") for c in check]
         line_cards = self.line_moves(node, seat, legal)
         if line_cards is not None:
             return [(c, "line") for c in sorted(line_cards, key=lambda c: (vals.get(c, 0), c.rank, c.suit.value))]
@@ -377,13 +402,21 @@ class Searcher:
     def key(self, node: Node) -> tuple:
         """Rank-relative: per suit, who holds the remaining cards from the top (cards of the claiming side
         keep whether they are small, which the licences read), the trick, perception and line state."""
+        mine = self._mine
+        per: dict[Suit, list[tuple[int, int, Card]]] = {Suit.S: [], Suit.H: [], Suit.D: [], Suit.C: []}
+        for i, h in enumerate(node.hands):
+            for c in h:
+                per[c.suit].append((c.rank, i, c))
+        in_trick = {t.suit for t in node.trick}
+        unaware = node.unaware
         owners: list[tuple] = []
-        held = {c: i for i, h in enumerate(node.hands) for c in h}
-        for x in ("S", "H", "D", "C"):
-            cards = sorted((c for c in held if c.suit.value == x), key=lambda c: -c.rank)
-            owners.append(tuple((held[c], c.rank <= 9 if SEATS[held[c]].side == self.side else None,
-                                 c in node.unaware, *( (c.rank,) if any(t.suit == c.suit for t in node.trick) else ()))
-                                for c in cards))
+        for x in SUITS_HIGH_FIRST:
+            cards = per[x]
+            cards.sort(reverse=True)
+            if x in in_trick:
+                owners.append(tuple((i, r <= 9 if i in mine else None, c in unaware, r) for r, i, c in cards))
+            else:
+                owners.append(tuple((i, r <= 9 if i in mine else None, c in unaware) for r, i, c in cards))
         return (tuple(owners), node.leader, node.trick, node.last_led, node.voids, node.line_done, node.line_off)
 
     def dd_value(self, node: Node) -> int:
@@ -441,7 +474,7 @@ class Searcher:
                 and self.dd_value(node) <= k):
             return self.dd_line(node)
         moves = self.moves(node)
-        if self.use_dd and not self.all_free:
+        if self.use_dd and not self.all_free and (self.dd_at_opponents or node.to_move.side == self.side):
             for card, why in moves:  # one card, then best play by both sides: still a normal line
                 if self.after(node, card) <= k:
                     child, _ = self.play(node, card)

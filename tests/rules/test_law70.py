@@ -125,6 +125,18 @@ def test_a_regulating_authoritys_order_for_an_unclarified_suit_enters_the_trace(
     assert "RA regulation 12" in step.concluded["asserted"][0]["source"]
 
 
+@clause("70E2")
+def test_a_regulated_top_down_order_for_an_unclarified_suit_settles_the_guess_without_the_losing_finesse(
+        tmp_path: Path) -> None:
+    pack = tmp_path / "order.yaml"
+    pack.write_text("name: order\nparams: {order_70E2: top down, order_70E2_source: 'RA regulation 12'}\n",
+                    encoding="utf-8")
+    case = load_case(EXAMPLES / "7nt-spade-guess-ending-drop-only.yaml")
+    assert rule(case).tricks == {"EW": 12, "NS": 1}  # 70E1: the losing finesse
+    r = rule(case, packs=[str(pack)])
+    assert r.tricks == {"EW": 13, "NS": 0} and r.outcome == "claim_allowed"  # from the top: the queen drops
+
+
 @clause("70.footnote")
 @pytest.mark.parametrize("name,ns", [("3nt-ak5-opposite-42-jack-forgotten", 10),
                                      ("3nt-754-opposite-void-six-forgotten", 9),

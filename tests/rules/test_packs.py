@@ -6,11 +6,13 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from engine.api import program_for
+from engine.api import program_for, rule
+from facts import load_case
 from engine.cli import app
 from tests.lawmarks import clause
 from tests.rules.helpers import SEED_4C, SEED_4C_PLAY, make, ruled
 
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FOUR_C = {"board": {"deal": SEED_4C, "contract": "4C", "declarer": "W", "play": SEED_4C_PLAY},
           "claim": {"by": "W", "says": "claim"}}
 WITHDRAWN = make(FOUR_C, responses={"N": "agrees"}, findings={"would_likely_have_won": 1},
@@ -56,6 +58,17 @@ def test_the_acbl_1992_variant_makes_a_high_trump_safety_check_normal() -> None:
     assert program_for("2017", ["acbl1992"]).params["high_trump_safety_check_normal"] is True
 
 
+@clause("70C3")
+def test_under_acbl_1992_an_unaware_claimer_holding_a_higher_trump_is_deemed_to_check_with_it_first() -> None:
+    case = load_case(EXAMPLES / "4h-forgotten-trump-high-trump-held.yaml")
+    assert rule(case).tricks == {"NS": 9, "EW": 4}
+    assert rule(case, packs=["acbl"]).tricks == {"NS": 9, "EW": 4}  # 2019 #3: no credit for a safety check
+    r = rule(case, packs=["acbl1992"])
+    assert r.tricks == {"NS": 10, "EW": 3} and r.outcome == "claim_allowed"
+    step = next(s for s in r.trace if s.clause == "70C3")
+    assert "1992 C" in step.concluded["asserted"][0]["source"]
+
+
 @clause("70E1")
 def test_a_pack_written_outside_the_project_is_loaded_by_path_and_takes_effect(tmp_path: Path) -> None:
     pack = tmp_path / "club_pack.py"
@@ -90,3 +103,18 @@ def test_an_unknown_pack_is_a_clear_error() -> None:
     res = CliRunner().invoke(app, ["rule", str(Path(__file__).parents[2] / "examples" / "current-trick-only.yaml"),
                                    "--pack", "nosuchpack"])
     assert res.exit_code == 2 and "nosuchpack" in res.output
+
+
+@clause("70A")
+def test_a_pack_that_allows_weighted_results_gives_the_directors_weighting_beside_the_whole_trick_ruling(
+        tmp_path: Path) -> None:
+    pack = tmp_path / "weights.yaml"
+    pack.write_text("name: weights\nparams: {weighted_scores: true}\n", encoding="utf-8")
+    case = load_case(EXAMPLES / "7nt-spade-guess-ending-drop-only.yaml").model_copy(deep=True)
+    case.findings.outcome_weights = {2: 0.5, 3: 0.5}
+    r = rule(case, packs=[str(pack)])
+    assert r.tricks == {"EW": 12, "NS": 1}  # the whole-trick ruling is still made
+    assert [(w.tricks["EW"], w.weight) for w in r.weighted] == [(12, 0.5), (13, 0.5)]
+    assert all(w.score is not None for w in r.weighted)
+    plain = rule(case)
+    assert plain.weighted == [] and any("whole tricks" in n for n in plain.notes)
