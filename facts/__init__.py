@@ -10,6 +10,7 @@ from facts.statement import StatementParse, parse_statement
 __all__ = [
     "SEATS", "SUITS", "Card", "Case", "CaseError", "Claim", "Contract", "Line", "PlayError",
     "Position", "Revoke", "Seat", "Side", "Step", "Strain", "Suit", "Trick", "case_from_dict",
-    "case_schema", "load_case", "score", "Outcome", "Ruling", "TraceStep", "WeightedResult", "Witness", "StatementParse",
+    "case_schema", "load_case", "score", "Outcome", "Ruling", "TraceStep", "WeightedResult", "Witness",
+    "StatementParse",
     "parse_statement",
 ]

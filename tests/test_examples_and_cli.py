@@ -19,7 +19,6 @@ runner = CliRunner()
 
 
 KNOWN = {  # examples the play core does not rule as expected yet, with the reason (strict: fix and remove)
-    "7nt-spade-guess-drop-only": "play core: the 12-trick finesse line is not reached within the node budget (issue 3)",
 }
 
 

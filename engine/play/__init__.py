@@ -147,7 +147,8 @@ def witness(pos: Position, side: Side, question: str, tricks: int, path: list[St
                 ruff = " (ruffed)"
             seats = [t.leader, t.leader.next, t.leader.next.next, t.leader.next.next.next]
             win_card = t.cards[seats.index(t.winner)]
-            words.append(f"{t.leader.long_name} leads {t.cards[0].pretty}, {t.winner.long_name} wins with "
+            rest = ", ".join(f"{seats[i].long_name} {t.cards[i].pretty}" for i in range(1, 4))
+            words.append(f"{t.leader.long_name} leads {t.cards[0].pretty} ({rest}): {t.winner.long_name} wins with "
                          f"{win_card.pretty}{ruff}")
             cur = []
         seat = st.seat

@@ -442,6 +442,18 @@ class Searcher:
         """Tricks the claiming side wins on every line, normal or not: each trump above all the opponents'
         trumps (every trump when they have none) wins the trick it is played to, and the cards of one hand
         go to different tricks, so the hand holding more of them wins at least that many."""
+        opp_trumps = bool(self.trump) and any(c.suit == self.trump for s in self.side.other.seats
+                                              for c in node.hand(s))
+        if not node.trick and node.leader.side == self.side and not opp_trumps:
+            # on lead holding nothing but cards above all the opponents' (and no ruff to fear): any card
+            # the side leads wins, and so does the next one: every remaining trick is theirs
+            top: dict[Suit, int] = {}
+            for s in self.side.other.seats:
+                for c in node.hand(s):
+                    if c.rank > top.get(c.suit, 0):
+                        top[c.suit] = c.rank
+            if all(c.rank > top.get(c.suit, 0) for s in self.side.seats for c in node.hand(s)):
+                return len(node.hand(node.leader))
         if self.trump is None:
             return 0
         opp = [c.rank for s in self.side.other.seats for c in node.hand(s) if c.suit == self.trump]

@@ -116,3 +116,14 @@ def test_a_position_with_unequal_hands_is_a_clear_error_not_a_solver_crash() -> 
     hands[Seat.N] = {Card.parse("SA")}
     with pytest.raises(SolverError, match="equal numbers"):
         CORE.double_dummy(Position(hands=hands, trump=None, leader=Seat.N), Side.NS)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_direct_solver_call_gives_the_same_card_values_as_endplays_solve_board(seed: int) -> None:
+    from engine.play.dds import card_values, card_values_via_deal
+
+    rng = random.Random(4000 + seed)
+    pos = random_position(rng, rng.randint(1, 13), rng.choice([None, *SUITS]), mid_trick=rng.random() < 0.5)
+    hands = {s: frozenset(pos.hands[s]) for s in SEATS}
+    assert card_values(hands, pos.trump, pos.leader, tuple(pos.trick)) == \
+        card_values_via_deal(hands, pos.trump, pos.leader, tuple(pos.trick))

@@ -12,9 +12,6 @@ from tests.lawmarks import clause
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
-# The play core does not yet find the losing finesse at 12 tricks within its node budget (issue 3).
-FINESSE_AT_12 = pytest.mark.xfail(strict=True, reason="play core: the 12-trick finesse line is not reached within "
-                                                       "the node budget yet (issue 3)")
 
 
 def example(name: str, **change: object) -> dict:
@@ -50,8 +47,7 @@ def test_the_claim_stands_when_both_the_finesse_and_the_drop_work() -> None:
 
 
 @clause("70E1")
-@pytest.mark.parametrize("name", ["7nt-spade-guess-finesse-only",
-                                  pytest.param("7nt-spade-guess-drop-only", marks=FINESSE_AT_12)])
+@pytest.mark.parametrize("name", ["7nt-spade-guess-finesse-only", "7nt-spade-guess-ending-drop-only"])
 def test_an_unstated_guess_is_ruled_the_losing_way_in_either_layout(name: str) -> None:
     r = ruled(name)
     assert r.tricks == {"EW": 12, "NS": 1}
@@ -59,11 +55,18 @@ def test_an_unstated_guess_is_ruled_the_losing_way_in_either_layout(name: str) -
 
 
 @clause("70D1")
-@FINESSE_AT_12
 def test_a_stated_finesse_binds_the_claimer_even_when_the_drop_would_have_worked() -> None:
-    r = ruled("7nt-spade-guess-drop-only", claim__statement="All mine, taking the spade finesse",
+    r = ruled("7nt-spade-guess-ending-drop-only", claim__statement="All mine, taking the spade finesse",
               claim__line={"steps": [{"action": "finesse", "suit": "S", "card": "SQ"}]})
     assert r.tricks == {"EW": 12, "NS": 1} and "70D1" in r.laws
+
+
+@clause("70E1", "70.footnote")
+def test_a_losing_guess_taken_after_cashing_winners_can_cost_more_than_one_trick() -> None:
+    # the seed's 7NT with invented defenders' hands: South's seven clubs run once he wins the queen
+    r = ruled("7nt-spade-guess-drop-only")
+    assert r.tricks["EW"] <= 7 and "70E1" in r.laws
+    assert "♠J" in r.witnesses[0].words and "finesse" in r.witnesses[0].words
 
 
 @clause("70D1")
@@ -123,6 +126,14 @@ def test_a_regulating_authoritys_order_for_an_unclarified_suit_enters_the_trace(
     r = rule(case_from_dict(example("7nt-spade-guess")), packs=[str(pack)])
     step = next(s for s in r.trace if s.clause == "70E2")
     assert "RA regulation 12" in step.concluded["asserted"][0]["source"]
+
+
+@clause("70D2")
+def test_a_defenders_claim_that_needs_partner_to_overtake_is_ruled_on_partners_normal_low_card() -> None:
+    r = rule(load_case(EXAMPLES / "3nt-defender-claim-relies-on-partner-unblocking.yaml"))
+    assert r.tricks == {"NS": 10, "EW": 3} and "70D2" in r.laws
+    words = r.witnesses[0].words
+    assert "West ♥6" in words and "East leads ♥Q" in words  # partner follows low under the queen
 
 
 @clause("70E2")

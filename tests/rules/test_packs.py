@@ -7,8 +7,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from engine.api import program_for, rule
-from facts import load_case
 from engine.cli import app
+from facts import load_case
 from tests.lawmarks import clause
 from tests.rules.helpers import SEED_4C, SEED_4C_PLAY, make, ruled
 
