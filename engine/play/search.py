@@ -438,6 +438,33 @@ class Searcher:
             node, _ = self.play(node, card)
         return out
 
+    def model_line(self, node: Node) -> list[Step]:
+        """Best play by both sides within the model: the opponents play double dummy; the claiming side's
+        restricted hands play the best of their normal cards (the stated line's cards while it lasts).
+        Its count is at most the double-dummy value, and every card in it is allowed, so it is a witness
+        wherever the double-dummy value already reaches the target."""
+        if self.all_free:
+            return self.dd_line(node)
+        out: list[Step] = []
+        while node.hand(node.to_move):
+            seat = node.to_move
+            vals = self.values(node)
+            if seat.side == self.side and seat in self.restricted:
+                allowed = self.moves(node)
+                card, why = max(allowed, key=lambda m: (vals.get(m[0], -1), -m[0].rank, m[0].suit.value))
+                if why is not None and vals.get(card, -1) == max(vals.values()) and why != "line":
+                    why = None  # a double-dummy card needs no licence
+            else:
+                best = max(vals.values())
+                card = min((c for c, v in vals.items() if v == best), key=lambda c: (c.rank, c.suit.value))
+                why = None
+            out.append(Step(card, seat, why))
+            before = node
+            node, _ = self.play(node, card)
+            if node.trick == () and self.line is not None:
+                node = self.advance_line(node, before)
+        return out
+
     def lower_bound(self, node: Node) -> int:
         """Tricks the claiming side wins on every line, normal or not: each trump above all the opponents'
         trumps (every trump when they have none) wins the trick it is played to, and the cards of one hand
@@ -481,10 +508,10 @@ class Searcher:
             return None
         left = len(node.hand(node.leader)) + (1 if node.trick else 0)
         if k >= left:
-            return self.dd_line(node)
+            return self.model_line(node)
         if (self.use_dd and not self.all_free and (not node.trick or node.to_move.side == self.side)
                 and self.dd_value(node) <= k):
-            return self.dd_line(node)
+            return self.model_line(node)
         moves = self.moves(node)
         if self.use_dd and not self.all_free and (self.dd_at_opponents or node.to_move.side == self.side):
             for card, why in moves:  # one card, then best play by both sides: still a normal line
@@ -492,7 +519,7 @@ class Searcher:
                     child, _ = self.play(node, card)
                     if child.trick == () and self.line is not None:
                         child = self.advance_line(child, node)
-                    return [Step(card, node.to_move, why), *self.dd_line(child)]
+                    return [Step(card, node.to_move, why), *self.model_line(child)]
         pending = moves
         share = self.probe_start if depth < self.probe_depth and len(moves) > 1 else 0
         while pending:
@@ -527,8 +554,8 @@ class Searcher:
             best = len(root.hand(root.leader)) + (1 if root.trick else 0)
             path = None
         else:
-            best = self.dd_value(root)
-            path = self.dd_line(root)
+            path = self.model_line(root)
+            best = self.count(root, path)  # a normal line: W is at most its count (at most double dummy)
         self.limit = self.budget
         while best > 0:
             try:
@@ -541,7 +568,7 @@ class Searcher:
             path = found
             best = self.count(root, found)
         if path is None:
-            path = self.dd_line(root)
+            path = self.model_line(root)
         return best, path
 
     def count(self, root: Node, path: list[Step]) -> int:
