@@ -53,6 +53,7 @@ class AuditRow:
     claimed_total: int
     result_total: int | None
     disagrees: bool
+    proven: bool = True  # False: the search's node budget ran out before the verdict was settled
     seconds: float = 0.0
 
 
@@ -73,7 +74,9 @@ class AuditReport:
         c = self.counts()
         parts = [f"{k}: {c.get(k, 0)}" for k in (CLASSES if self.mode == "full" else ("dd_ok", "dd_short", "dd_over"))]
         dis = sum(1 for r in self.rows if r.disagrees)
+        unproven = sum(1 for r in self.rows if not r.proven)
         return (f"{len(self.rows)} claims audited, {len(self.problems)} records unreadable; " + ", ".join(parts)
+                + (f" ({unproven} not proven within the search budget)" if unproven else "")
                 + f"; claimed total differs from the result line in {dis}; {self.seconds:.1f} s")
 
     def to_csv(self) -> str:
@@ -99,12 +102,15 @@ class AuditReport:
 _CORE: Any = None
 
 
+AUDIT_BUDGET = 20_000  # search positions per question: a claim that needs more is reported unproven
+
+
 def _core() -> Any:
     global _CORE
     if _CORE is None:
         from engine.play import PlayCore
 
-        _CORE = PlayCore()
+        _CORE = PlayCore(budget=AUDIT_BUDGET)
     return _CORE
 
 
@@ -133,29 +139,37 @@ def audit_one(task: dict[str, Any], mode: str = "full") -> AuditRow:
     w_def: int | None = None
     line = ""
     law = ""
+    proven = True
     if mode == "dd":
         verdict = "dd_ok" if c == d else ("dd_short" if c < d else "dd_over")
     elif c > d:
         verdict, law = "impossible", "69B"
         line = f"best defence holds declarer's side to {d} of {r}"
     elif c == d:
-        wd = core.worst_normal(pos, dside, NormalPlayModel.default(declarer))
+        # only "is there a normal line with fewer?" is asked: the first such line settles it
+        wd = core.worst_normal(pos, dside, NormalPlayModel.default(declarer), below=c)
         w_decl = wd.tricks
-        defender = declarer.next
-        wf = core.worst_normal(pos, dside.other, NormalPlayModel.default(defender).as_defender())
-        w_def = wf.tricks
+        proven = wd.settled
         if w_decl < c:
             verdict, law, line = "at_risk", "70", f"if declarer claimed: {wd.witness.words}"
-        elif w_def < r - c:
-            verdict, law, line = "at_risk", "70", f"if a defender claimed: {wf.witness.words}"
         else:
-            verdict = "sound"
+            defender = declarer.next
+            wf = core.worst_normal(pos, dside.other, NormalPlayModel.default(defender).as_defender(), below=r - c)
+            w_def = wf.tricks
+            proven = proven and wf.settled
+            if w_def < r - c:
+                verdict, law, line, proven = "at_risk", "70", f"if a defender claimed: {wf.witness.words}", True
+            else:
+                verdict = "sound"
     else:
-        wd = core.worst_normal(pos, dside, NormalPlayModel.default(declarer))
+        wd = core.worst_normal(pos, dside, NormalPlayModel.default(declarer), below=c + 1)
         w_decl = wd.tricks
+        proven = wd.settled
         if w_decl > c:
             verdict, law = "over_concession", "71"
-            line = f"declarer's side takes {w_decl} on every normal line, credited {c}: {wd.witness.words}"
+            least = w_decl if wd.exact else c + 1
+            line = (f"declarer's side takes at least {least} on every normal line, credited {c}; "
+                    f"for example: {wd.witness.words}")
         else:
             verdict, law = "impossible", "69B"
             line = f"the defenders were credited {r - c}, best play gives them {r - d}"
@@ -164,7 +178,7 @@ def audit_one(task: dict[str, Any], mode: str = "full") -> AuditRow:
         declarer=declarer.value, remaining=r, claimed_for_declarer=c, dd_for_declarer=d,
         worst_normal_for_declarer=w_decl, worst_normal_for_defenders=w_def, verdict=verdict, law=law, line=line,
         claimer_known=task["claimer_known"], claimed_total=task["claimed_total"], result_total=task["result_total"],
-        disagrees=task["disagrees"], seconds=round(time.perf_counter() - t0, 4))
+        disagrees=task["disagrees"], proven=proven, seconds=round(time.perf_counter() - t0, 4))
 
 
 def _audit_dd(task: dict[str, Any]) -> AuditRow:

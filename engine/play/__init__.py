@@ -26,7 +26,8 @@ class Count:
     witness: Witness
     nodes: int = 0
     seconds: float = 0.0
-    exact: bool = True  # False: the node budget ran out; ``tricks`` is the worst line found, not proven
+    exact: bool = True  # False: ``tricks`` is the worst line found, not proven the worst (budget, or ``below``)
+    settled: bool = True  # the question asked is answered (with ``below``: a line under it, or proof of none)
 
 
 class PlayCore:
@@ -45,8 +46,11 @@ class PlayCore:
     def can_make(self, pos: Position, side: Side, n: int) -> bool:
         return self.double_dummy(pos, side).tricks >= n
 
-    def worst_normal(self, pos: Position, side: Side, model: NormalPlayModel) -> Count:
-        key = (pos.pbn(), tuple(pos.trick), pos.leader, pos.trump, tuple(sorted(pos.won.items())), side,
+    def worst_normal(self, pos: Position, side: Side, model: NormalPlayModel, below: int | None = None) -> Count:
+        """W and a witness. With ``below``, only whether some normal line gives fewer than ``below`` tricks:
+        the first such line found is returned (``exact`` False: W may be lower still), or, when none
+        exists, the proof of it (``tricks`` is then a normal line's count, at least ``below``)."""
+        key = (below, pos.pbn(), tuple(pos.trick), pos.leader, pos.trump, tuple(sorted(pos.won.items())), side,
                model.claimer, model.switches, model.unaware_of,
                model.line.model_dump_json() if model.line else "", model.played_after_claim, model.guess_order,
                model.concedes, model.partner_is_dummy,
@@ -55,7 +59,7 @@ class PlayCore:
         if got is None and len(self._counts) > 10_000:
             self._counts.clear()
         if got is None:  # the rules ask the same question more than once (70C3, then 70A)
-            got = self._counts[key] = self._run(pos, side, model, "worst_normal")
+            got = self._counts[key] = self._run(pos, side, model, "worst_normal", below=below)
         return got
 
     def cannot_lose(self, pos: Position, side: Side) -> Count:
@@ -73,7 +77,7 @@ class PlayCore:
         return got
 
     def _run(self, pos: Position, side: Side, model: NormalPlayModel, question: str, *,
-             all_free: bool = False) -> Count:
+             all_free: bool = False, below: int | None = None) -> Count:
         t0 = time.perf_counter()
         check(pos)
         root = Node(hands=tuple(frozenset(pos.hands[s]) for s in SEATS), leader=pos.leader, trick=tuple(pos.trick),
@@ -95,12 +99,18 @@ class PlayCore:
             # no licence and full knowledge: the normal lines are the best-play lines, W is double dummy
             tricks, path = s.dd_value(root), s.dd_line(root)
         else:
-            tricks, path = s.worst(root)
+            tricks, path = s.worst(root, below=below)
         w = witness(pos, side, question, tricks, path, model)
-        if not s.exact:
+        if below is None or question == "double_dummy" or plain:
+            exact = settled = s.exact
+        elif tricks < below:  # a line under the target: the answer, though W may be lower still
+            exact, settled = False, True
+        else:  # none under the target (proven unless the budget ran out): W lies in [below, tricks]
+            exact, settled = s.exact and tricks == below, s.exact
+        if not settled:
             w.words += (f" (The search stopped after {s.nodes:,} positions: no worse normal line was found, "
                         "but none was ruled out either.)")
-        return Count(tricks, w, s.nodes, time.perf_counter() - t0, s.exact)
+        return Count(tricks, w, s.nodes, time.perf_counter() - t0, exact, settled)
 
 
 def check(pos: Position) -> None:

@@ -177,7 +177,10 @@ class Searcher:
                     # leading it would make partner overtake (his cards there are all higher): the coherent
                     # plan cashes the suit from partner's hand, so the lead is a low card toward it
                     masters = []
-                if m.on("any_suit_order") and (not trumps_seen or x == self.trump):
+                idle_trumps = x == self.trump and not trumps_seen
+                # ACBL LC 2019 #4: with no trump out (as he sees it) he is not deemed to lead trumps to his
+                # disadvantage: a trump lead is then normal only as best play
+                if m.on("any_suit_order") and (not trumps_seen or x == self.trump) and not idle_trumps:
                     if masters:
                         if m.on("equal_small_any") and all(c.rank <= 9 for c in masters):
                             for c in masters:
@@ -187,7 +190,9 @@ class Searcher:
                             for c in masters:
                                 add(c, "any_suit_order")
                     elif any(c.suit == x and self.perceived_master(node, c) for c in partner):
-                        add(mine[-1], "any_suit_order")
+                        low = mine[-1]
+                        if not (self.perceived_master(node, low) and min(partner_x) > low.rank):
+                            add(low, "any_suit_order")  # not a winner of his own crashed under partner's
                 if self.guess_licensed() and not self.shown_out(node, x) and self.tenace(node, partner, x):
                     add(mine[-1], "finesse_or_drop")
                 if m.on("concede_now_or_end") and m.concedes > 0 and not self.side_has_master(node, x):
@@ -204,7 +209,7 @@ class Searcher:
             if partner_winning:
                 add(follow[0], "follow_low")
             else:
-                sure = [c for c in follow if self.beats(c, w_card) and self.perceived_master(node, c)]
+                sure = [c for c in follow if self.beats(c, w_card) and self.wins_trick(node, seat, c)]
                 add(sure[0] if sure else follow[0], "follow_low")
             if (self.guess_licensed() and len(node.trick) == 2 and node.leader == seat.partner
                     and not self.shown_out(node, led)):
@@ -257,6 +262,26 @@ class Searcher:
             return []
         top = max(c.rank for c in out)
         return sorted((c for c in node.hand(seat) if c.suit == self.trump and c.rank > top), key=lambda c: -c.rank)[:1]
+
+    def wins_trick(self, node: Node, seat: Seat, card: Card) -> bool:
+        """As he sees it, ``card`` (already beating the trick so far) wins it: no opponent still to play
+        holds a higher card of the suit, or, void in it, a trump that could ruff."""
+        led = node.trick[0].suit
+        later = [seat.next, seat.next.next, seat.next.next.next][:3 - len(node.trick)]
+        for s in later:
+            if s.side == self.side:
+                continue
+            seen = [c for c in node.hand(s) if c not in node.unaware]
+            if any(c.suit == led for c in seen):  # he must follow: only a higher card of the suit beats it
+                if card.suit == led and any(c.suit == led and c.rank > card.rank for c in seen):
+                    return False
+            elif self.trump:  # void as far as he can see: a trump ruffs (or overruffs)
+                trumps = [c for c in seen if c.suit == self.trump]
+                if card.suit != self.trump and trumps:
+                    return False
+                if card.suit == self.trump and any(t.rank > card.rank for t in trumps):
+                    return False
+        return True
 
     def guess_licensed(self) -> bool:
         """70E1's losing option of a guess, unless a 70E2 order (e.g. top down) settles the suit."""
@@ -548,8 +573,10 @@ class Searcher:
             self.failed[key] = max(self.failed.get(key, -1), k)
         return None
 
-    def worst(self, root: Node) -> tuple[int, list[Step]]:
-        """W and its witness: lower k from the double-dummy value while a line still reaches it."""
+    def worst(self, root: Node, below: int | None = None) -> tuple[int, list[Step]]:
+        """W and its witness: lower k from the double-dummy value while a line still reaches it.
+
+        With ``below``, stop at the first line under it, or once none is proven to exist."""
         if self.all_free:
             best = len(root.hand(root.leader)) + (1 if root.trick else 0)
             path = None
@@ -558,8 +585,10 @@ class Searcher:
             best = self.count(root, path)  # a normal line: W is at most its count (at most double dummy)
         self.limit = self.budget
         while best > 0:
+            if below is not None and best < below:
+                break
             try:
-                found = self.reach(root, best - 1)
+                found = self.reach(root, best - 1 if below is None else min(best, below) - 1)
             except Budget:
                 self.exact = False
                 break

@@ -127,3 +127,33 @@ def test_the_direct_solver_call_gives_the_same_card_values_as_endplays_solve_boa
     hands = {s: frozenset(pos.hands[s]) for s in SEATS}
     assert card_values(hands, pos.trump, pos.leader, tuple(pos.trick)) == \
         card_values_via_deal(hands, pos.trump, pos.leader, tuple(pos.trick))
+
+
+def _node(spec: dict[Seat, str], leader: Seat, trump: Suit | None, trick: str = "") -> tuple[Searcher, Node]:
+    hands = {s: {Card.parse(x) for x in spec[s].split()} for s in SEATS}
+    pos = Position(hands=hands, trump=trump, leader=leader)
+    for x in trick.split():
+        pos.play(Card.parse(x))
+    return searcher(pos, Side.NS, NormalPlayModel.default(Seat.N))
+
+
+def test_a_claimer_does_not_lead_a_winner_that_partners_singleton_higher_card_must_overtake() -> None:
+    s, node = _node({Seat.N: "HK SA", Seat.S: "HA S2", Seat.E: "H3 S4", Seat.W: "H5 S6"}, Seat.N, None)
+    lic = s.licences(node, Seat.N)
+    assert Card.parse("SA") in lic and Card.parse("HK") not in lic
+
+
+def test_with_no_trump_out_a_claimer_is_not_deemed_to_lead_trumps_to_his_disadvantage() -> None:
+    # ACBL LC 2019 #4: hearts are trumps and the opponents have none
+    s, node = _node({Seat.N: "HA C2", Seat.S: "H3 D2", Seat.E: "SA CA", Seat.W: "SK DA"}, Seat.N, Suit.H)
+    assert Card.parse("HA") not in s.licences(node, Seat.N)
+
+
+def test_third_hand_wins_with_the_cheapest_card_no_opponent_still_to_play_can_beat() -> None:
+    # South leads the ♣2, West plays the ♣T; North holds ♣Q 7 and East, still to play, only the ♣3
+    s, node = _node({Seat.N: "CQ C7", Seat.S: "C2 D2", Seat.E: "C3 D3", Seat.W: "CT CA"}, Seat.S, None,
+                    trick="C2 CT")
+    assert s.licences(node, Seat.N) == {Card.parse("CQ"): "follow_low"}
+    s, node = _node({Seat.N: "CQ C7", Seat.S: "C2 D2", Seat.E: "CK D3", Seat.W: "CT CA"}, Seat.S, None,
+                    trick="C2 CT")
+    assert s.licences(node, Seat.N) == {Card.parse("C7"): "follow_low"}  # East's king beats the queen
