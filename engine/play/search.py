@@ -203,8 +203,9 @@ class Searcher:
         w_seat = self.winner(node.leader, node.trick)
         order = [node.leader, node.leader.next, node.leader.next.next]
         w_card = node.trick[order.index(w_seat)]
+        # partner's card wins the trick as he sees it: nobody still to play can beat it
         partner_winning = w_seat is not None and w_seat.side == self.side and w_card is not None \
-            and self.perceived_master(node, w_card)
+            and self.wins_trick(node, seat, w_card)
         if follow:
             if partner_winning:
                 add(follow[0], "follow_low")
@@ -325,7 +326,7 @@ class Searcher:
             w_seat = self.winner(node.leader, node.trick)
             order = [node.leader, node.leader.next, node.leader.next.next]
             w_card = node.trick[order.index(w_seat)]
-            if w_seat == seat.partner and self.perceived_master(node, w_card) and node.trick[0].suit != self.trump:
+            if w_seat == seat.partner and self.wins_trick(node, seat, w_card) and node.trick[0].suit != self.trump:
                 # nobody ruffs partner's winner: equal double-dummy value does not make it a plan
                 dd = [c for c in dd if c.suit != self.trump] or dd
         if seat not in self.restricted:
