@@ -443,7 +443,14 @@ class Searcher:
                 owners.append(tuple((i, r <= 9 if i in mine else None, c in unaware, r) for r, i, c in cards))
             else:
                 owners.append(tuple((i, r <= 9 if i in mine else None, c in unaware) for r, i, c in cards))
-        return (tuple(owners), node.leader, node.trick, node.last_led, node.voids, node.line_done, node.line_off)
+        # what the licences can still read of the history: the suit to continue only while the side still
+        # holds a master in it; an opponent's show-out only in a suit both sides still hold
+        last = node.last_led
+        if last is not None and not (self.model.on("continue_suit") and self.side_has_master(node, last)):
+            last = None
+        held_suits = {c.suit for h in node.hands for c in h}
+        voids = frozenset((s, x) for s, x in node.voids if s.side != self.side and x in held_suits)
+        return (tuple(owners), node.leader, node.trick, last, voids, node.line_done, node.line_off)
 
     def dd_value(self, node: Node) -> int:
         """Tricks the claiming side takes from here with best play by both sides."""
@@ -492,9 +499,12 @@ class Searcher:
         return out
 
     def lower_bound(self, node: Node) -> int:
-        """Tricks the claiming side wins on every line, normal or not: each trump above all the opponents'
-        trumps (every trump when they have none) wins the trick it is played to, and the cards of one hand
-        go to different tricks, so the hand holding more of them wins at least that many."""
+        """Tricks the claiming side wins on every line, normal or not.
+
+        On lead with nothing but cards above all the opponents' and no ruff to fear: every trick. Otherwise
+        in a trump contract: the cards of one hand go to different tricks, and each of its trumps wins its
+        trick unless an opponent plays a higher trump to it, so a hand's trumps less the most of them the
+        opponents' trumps can beat one for one."""
         opp_trumps = bool(self.trump) and any(c.suit == self.trump for s in self.side.other.seats
                                               for c in node.hand(s))
         if not node.trick and node.leader.side == self.side and not opp_trumps:
@@ -509,10 +519,20 @@ class Searcher:
                 return len(node.hand(node.leader))
         if self.trump is None:
             return 0
-        opp = [c.rank for s in self.side.other.seats for c in node.hand(s) if c.suit == self.trump]
-        opp += [c.rank for c in node.trick if c.suit == self.trump]
-        top = max(opp, default=0)
-        return max(sum(1 for c in node.hand(s) if c.suit == self.trump and c.rank > top) for s in self.side.seats)
+        opp = sorted([c.rank for s in self.side.other.seats for c in node.hand(s) if c.suit == self.trump]
+                     + [c.rank for c in node.trick if c.suit == self.trump])
+        best = 0
+        for s in self.side.seats:
+            mine = sorted(c.rank for c in node.hand(s) if c.suit == self.trump)
+            # a trump of this hand loses its trick only to a higher opponent's trump in that trick, and each
+            # opponent's trump beats at most one of them: take away the most such pairs there can be
+            kills, j = 0, 0
+            for o in opp:
+                if j < len(mine) and o > mine[j]:
+                    kills += 1
+                    j += 1
+            best = max(best, len(mine) - kills)
+        return best
 
     def reach(self, node: Node, k: int, depth: int = 0) -> list[Step] | None:
         """A line on which the claiming side takes at most ``k`` more tricks, or None.

@@ -157,3 +157,22 @@ def test_third_hand_wins_with_the_cheapest_card_no_opponent_still_to_play_can_be
     s, node = _node({Seat.N: "CQ C7", Seat.S: "C2 D2", Seat.E: "CK D3", Seat.W: "CT CA"}, Seat.S, None,
                     trick="C2 CT")
     assert s.licences(node, Seat.N) == {Card.parse("C7"): "follow_low"}  # East's king beats the queen
+
+
+def _fewest_on_any_play(s: Searcher, node: Node) -> int:
+    if not node.hand(node.to_move):
+        return 0
+    best = 99
+    for c in s.legal(node, node.to_move):
+        child, won = s.play(node, c)
+        best = min(best, won + _fewest_on_any_play(s, child))
+    return best
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_the_search_lower_bound_never_exceeds_the_fewest_tricks_on_any_play_at_all(seed: int) -> None:
+    rng = random.Random(5000 + seed)
+    pos = random_position(rng, rng.randint(1, 3), rng.choice([None, *SUITS]), mid_trick=rng.random() < 0.4)
+    side = rng.choice([Side.NS, Side.EW])
+    s, root = searcher(pos, side, NormalPlayModel.default(side.seats[0]))
+    assert s.lower_bound(root) <= _fewest_on_any_play(s, root)
