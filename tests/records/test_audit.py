@@ -1,0 +1,67 @@
+"""``claimlaw audit``: real claims classified through the double-dummy and worst-normal-line checks."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from engine.audit import CLASSES, audit
+from engine.cli import app
+from tests.lawmarks import clause
+
+FIX = Path(__file__).parent / "fixtures"
+REISINGER = FIX / "reisinger-42365.lin"
+
+
+def rows_by_key() -> dict[tuple[str, str], object]:
+    report = audit([REISINGER], workers=1, progress=False)
+    return {(r.board, r.room): r for r in report.rows}
+
+
+def test_every_claim_of_a_vugraph_file_gets_one_of_the_four_verdicts() -> None:
+    report = audit([REISINGER], workers=1, progress=False)
+    assert len(report.rows) == 6 and not report.problems
+    assert {r.verdict for r in report.rows} <= set(CLASSES)
+    assert all(r.proven for r in report.rows)
+    assert "6 claims audited" in report.summary()
+
+
+@clause("69B")
+def test_a_claim_credited_more_than_best_play_gives_is_a_law_69b_candidate() -> None:
+    r = rows_by_key()[("24", "open")]
+    assert r.verdict == "impossible" and r.law == "69B"  # type: ignore[attr-defined]
+    assert r.claimed_for_declarer > r.dd_for_declarer  # type: ignore[attr-defined]
+
+
+@clause("70E1")
+def test_a_claim_that_needs_an_unstated_finesse_is_at_risk_with_the_losing_line_as_witness() -> None:
+    r = rows_by_key()[("23", "open")]
+    assert r.verdict == "at_risk" and r.law == "70"  # type: ignore[attr-defined]
+    assert "losing option" in r.line and r.worst_normal_for_declarer < r.claimed_for_declarer  # type: ignore
+
+
+def test_a_claim_that_holds_on_every_normal_line_of_both_sides_is_sound() -> None:
+    r = rows_by_key()[("22", "open")]
+    assert r.verdict == "sound" and r.line == ""  # type: ignore[attr-defined]
+
+
+def test_the_audit_command_prints_a_summary_and_writes_the_same_rows_as_csv_and_json(tmp_path: Path) -> None:
+    res = CliRunner().invoke(app, ["audit", str(REISINGER), "--workers", "1", "--csv", str(tmp_path / "a.csv"),
+                                   "--json", str(tmp_path / "a.json")])
+    assert res.exit_code == 0, res.output
+    assert "Summary:" in res.output and "claimer is not recorded" in res.output
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "a.csv").read_text(encoding="utf-8"))))
+    data = json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))
+    assert len(rows) == len(data["rows"]) == 6
+    assert [r["verdict"] for r in rows] == [r["verdict"] for r in data["rows"]]
+    assert sum(data["summary"].values()) == 6
+
+
+def test_an_unreadable_record_is_reported_with_its_reason_and_the_run_goes_on() -> None:
+    report = audit([FIX / "bad-play-45577.lin", REISINGER], workers=1, progress=False)
+    assert report.problems and all(p.reason for p in report.problems)
+    assert len(report.rows) >= 6
