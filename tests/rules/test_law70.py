@@ -128,6 +128,17 @@ def test_a_regulating_authoritys_order_for_an_unclarified_suit_enters_the_trace(
     assert "RA regulation 12" in step.concluded["asserted"][0]["source"]
 
 
+@clause("70C2", "70C3")
+def test_claiming_at_the_first_chance_to_draw_trumps_does_not_show_awareness_when_a_layout_could_hurt() -> None:
+    allowed = rule(load_case(EXAMPLES / "4c-claim-first-chance-to-draw-trumps.yaml"))
+    assert allowed.outcome == "claim_allowed"
+    r = rule(load_case(EXAMPLES / "4c-claim-trumps-could-hurt.yaml"))  # the defenders hold the ♣Q
+    assert r.outcome == "claim_adjusted" and "70C3" in r.laws
+    step = next(s for s in r.trace if s.clause == "70C2")
+    assert step.rule == "70C2.at_all_likely_unaware"
+    assert "ruffs as low as possible" in r.witnesses[0].words
+
+
 @clause("70D2")
 def test_a_defenders_claim_that_needs_partner_to_overtake_is_ruled_on_partners_normal_low_card() -> None:
     r = rule(load_case(EXAMPLES / "3nt-defender-claim-relies-on-partner-unblocking.yaml"))
