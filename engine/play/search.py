@@ -80,6 +80,7 @@ class Searcher:
     dd_at_opponents: bool = True   # order an opponent's cards by the solver (one call per opponent node)
     probe_depth: int = 8       # plies from the root at which siblings share the budget (see ``reach``)
     probe_start: int = 64      # the first share; multiplied by 4 each round
+    probe_share: float = 0.75  # of the budget for the sharing pass of a query; the rest goes plain depth first
     limit: int = 0             # the node count at which the innermost running share ends
 
     def __post_init__(self) -> None:
@@ -609,7 +610,7 @@ class Searcher:
             if below is not None and best < below:
                 break
             try:
-                found = self.reach(root, best - 1 if below is None else min(best, below) - 1)
+                found = self.query(root, best - 1 if below is None else min(best, below) - 1)
             except Budget:
                 self.exact = False
                 break
@@ -620,6 +621,27 @@ class Searcher:
         if path is None:
             path = self.model_line(root)
         return best, path
+
+    def query(self, root: Node, k: int) -> list[Step] | None:
+        """``reach`` from the root in two passes: first with siblings sharing the budget near the root
+        (finds a line fast if there is one) on ``probe_share`` of what is left, then, if that did not settle
+        it, plainly depth first on the rest (a proof costs less without the rounds); failures proven
+        in the first pass are kept."""
+        if self.probe_depth <= 0:
+            return self.reach(root, k)
+        self.limit = min(self.budget, self.nodes + max(2_000, int((self.budget - self.nodes) * self.probe_share)))
+        try:
+            return self.reach(root, k)
+        except Budget:
+            if self.nodes >= self.budget:
+                raise
+        finally:
+            self.limit = self.budget
+        saved, self.probe_depth = self.probe_depth, 0
+        try:
+            return self.reach(root, k)
+        finally:
+            self.probe_depth = saved
 
     def count(self, root: Node, path: list[Step]) -> int:
         node, n = root, 0
