@@ -35,6 +35,8 @@ def rule_cmd(
     pack: Annotated[list[str] | None,
                     typer.Option(help="Regulating-Authority pack (name or path); repeatable.")] = None,
     verbose: Annotated[bool, typer.Option(help="Show every guideline step, not just those the count used.")] = False,
+    budget: Annotated[int | None, typer.Option(
+        help="Search positions per play-core question (default 40,000): more proves more counts, slower.")] = None,
 ) -> None:
     """Rule on CASE_FILE: the outcome, tricks, score, witness lines and the chain of law references."""
     from engine.api import check_expect, rule
@@ -44,12 +46,19 @@ def rule_cmd(
 
     if edition is not None and edition not in ("2017", "2007", "1997"):
         _fail(f"--edition: unknown edition {edition!r}; use 2017, 2007 or 1997")
+    if budget is not None and budget < 1:
+        _fail(f"--budget: {budget} is not a positive number of search positions")
     try:
         case = load_case(case_file)
     except CaseError as e:
         _fail(f"{case_file}: {e}")
     try:
-        ruling = rule(case, edition=edition, packs=pack or None, verbose=verbose)
+        core: object = "default"
+        if budget is not None:
+            from engine.play import PlayCore
+
+            core = PlayCore(budget=budget)
+        ruling = rule(case, edition=edition, packs=pack or None, verbose=verbose, play=core)
     except PackError as e:
         _fail(str(e))
     except RuleError as e:

@@ -88,3 +88,15 @@ def test_the_readme_python_example_runs() -> None:
     assert blocks
     for code in blocks:
         exec(compile(code, "README.md", "exec"), {})
+
+
+def test_a_search_budget_that_is_not_positive_is_a_clear_error() -> None:
+    res = runner.invoke(app, ["rule", str(ROOT / "examples" / "current-trick-only.yaml"), "--budget", "0"])
+    assert res.exit_code == 2 and "--budget" in res.output
+
+
+def test_the_search_budget_reaches_the_play_core() -> None:
+    res = runner.invoke(app, ["rule", str(ROOT / "examples" / "7nt-spade-guess-ending-drop-only.yaml"),
+                              "--budget", "5000", "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["tricks"] == {"EW": 12, "NS": 1}
