@@ -175,6 +175,11 @@ class Card:
     def __hash__(self) -> int:  # cards are hashed millions of times in a search: a small int, computed once
         return self._hash  # type: ignore[attr-defined]
 
+    @property
+    def code(self) -> int:
+        """Suit (spades 0 … clubs 3) times 16 plus rank: orders cards by suit, then rank."""
+        return self._hash  # type: ignore[attr-defined]
+
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read ``S3``, ``♠3``, ``s10``, ``3S`` or ``♠T``."""

@@ -430,20 +430,16 @@ class Searcher:
         """Rank-relative: per suit, who holds the remaining cards from the top (cards of the claiming side
         keep whether they are small, which the licences read), the trick, perception and line state."""
         mine = self._mine
-        per: dict[Suit, list[tuple[int, int, Card]]] = {Suit.S: [], Suit.H: [], Suit.D: [], Suit.C: []}
-        for i, h in enumerate(node.hands):
-            for c in h:
-                per[c.suit].append((c.rank, i, c))
-        in_trick = {t.suit for t in node.trick}
         unaware = node.unaware
-        owners: list[tuple] = []
-        for x in SUITS_HIGH_FIRST:
-            cards = per[x]
-            cards.sort(reverse=True)
-            if x in in_trick:
-                owners.append(tuple((i, r <= 9 if i in mine else None, c in unaware, r) for r, i, c in cards))
-            else:
-                owners.append(tuple((i, r <= 9 if i in mine else None, c in unaware) for r, i, c in cards))
+        items = [(c.code, i, c) for i, h in enumerate(node.hands) for c in h]
+        items.sort(reverse=True)
+        in_trick = {t.code >> 4 for t in node.trick}
+        per: list[list[int]] = [[], [], [], []]
+        for hsh, i, c in items:
+            x, r = hsh >> 4, hsh & 15
+            code = i * 4 + (2 if i in mine and r <= 9 else 0) + (1 if c in unaware else 0)
+            per[x].append(code * 16 + r if x in in_trick else code)
+        owners = [tuple(p) for p in per]
         # what the licences can still read of the history: the suit to continue only while the side still
         # holds a master in it; an opponent's show-out only in a suit both sides still hold
         last = node.last_led
