@@ -29,6 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"double-dummy pass: {dd.seconds:8.1f} s   {dict(dd.counts())}")
     print(f"full audit:        {full.seconds:8.1f} s   {dict(full.counts())}")
     print(f"ratio full / DD:   {full.seconds / max(dd.seconds, 1e-9):8.2f}  (goal <= 10)")
+    print(f"summary: {full.summary()}")
     slow = sorted(full.rows, key=lambda r: -r.seconds)[:5]
     for r in slow:
         print(f"  slowest: {Path(r.source).name} {r.board} {r.room} {r.contract} left {r.remaining}: {r.seconds:.2f} s")
