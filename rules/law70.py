@@ -200,15 +200,15 @@ AT_ALL_LIKELY = Rule(
 
 def _could_lose(ctx: Ctx, m: Facts) -> None:
     adj, trump = m["adj"], m["trump"]
-    extra = [{"name": "unaware_trump", "clause": "70C", "value": trump["cards"]}]
     if m["params"]["high_trump_safety_check_normal"]:
-        # a pack's guideline (ACBL 1992 C): the unaware claimer holding a higher trump checks with it first
-        extra.append({"name": "safety_check_high_trump", "clause": "70C", "value": True})
+        # a pack's guideline (ACBL 1992 C): the unaware claimer holding a higher trump checks with it first;
+        # the switch, once asserted, is in every model built from the switches below
         ctx.assert_fact("switch", name="safety_check_high_trump", clause="70C", value=True,
                         source="ACBL Tech Files 1992 C (pack parameter high_trump_safety_check_normal)",
                         why="a safety check with a high trump is a normal play, so he draws the trump he forgot")
     aware_model = model_from_switches(ctx, adj["side"], exclude=())
-    unaware_model = model_from_switches(ctx, adj["side"], extra=extra)
+    unaware_model = model_from_switches(ctx, adj["side"], extra=[{"name": "unaware_trump", "clause": "70C",
+                                                                  "value": trump["cards"]}])
     if aware_model is None:
         need_count(ctx, "70C3 needs the tricks that could be lost to the trump")
         return

@@ -37,7 +37,7 @@ class PlayCore:
         self._values: dict[tuple, dict[Card, int]] = {}
         self._counts: dict[tuple, Count] = {}
         self.budget = budget
-        self.search_options = search_options  # Searcher switches (probe_depth, dd_at_opponents, ...) for benchmarks
+        self.search_options = search_options  # Searcher switches (probe_depth, probe_share, ...) for benchmarks
 
     # -- the three questions ---------------------------------------------------------------
     def double_dummy(self, pos: Position, side: Side) -> Count:

@@ -46,9 +46,9 @@ def _ours(c: ECard) -> Card:
     return Card(_SUITS[int(c.suit)], rank)
 
 
-_SUIT_NO = {Suit.S: 0, Suit.H: 1, Suit.D: 2, Suit.C: 3}
-_TRUMP_NO = {None: 4, Suit.S: 0, Suit.H: 1, Suit.D: 2, Suit.C: 3}
-_SEAT_NO = {Seat.N: 0, Seat.E: 1, Seat.S: 2, Seat.W: 3}
+_SUIT_NO = {s: n for n, s in _SUITS.items()}
+_TRUMP_NO: dict[Suit | None, int] = {**_SUIT_NO, None: 4}
+_SEAT_NO = {s: n for n, s in enumerate(SEATS)}
 _CARDS = {(n, r): Card(_SUITS[n], r) for n in range(4) for r in range(2, 15)}
 
 
@@ -57,11 +57,8 @@ def card_values(hands: dict[Seat, frozenset[Card]], trump: Suit | None, leader: 
     """Every legal card of the seat to move, with the tricks its side then takes of those left.
 
     Fills DDS's own deal structure from the cards (no PBN text, no endplay ``Deal``): the solver call
-    is most of the play core's time, and building a ``Deal`` cost more than the solve itself."""
-    sizes = {len(hands[s]) + sum(1 for i in range(len(trick)) if SEATS[(_SEAT_NO[leader] + i) % 4] == s)
-             for s in SEATS}
-    if len(sizes) != 1 or 0 in sizes:
-        return card_values_via_deal(hands, trump, leader, trick)
+    is most of the play core's time, and building a ``Deal`` cost more than the solve itself. The
+    position must be a consistent one (``engine.play.check`` refuses the others before a search)."""
     dl = _dds.deal()
     dl.trump = _TRUMP_NO[trump]
     dl.first = _SEAT_NO[leader]

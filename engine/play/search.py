@@ -21,7 +21,6 @@ from facts import SEATS, Card, Line, Seat, Side, Suit
 from .model import GUIDELINES, NormalPlayModel
 
 IDX = {s: i for i, s in enumerate(SEATS)}
-SUITS_HIGH_FIRST = (Suit.S, Suit.H, Suit.D, Suit.C)
 
 
 @dataclass(frozen=True)
@@ -77,7 +76,6 @@ class Searcher:
     use_table: bool = True
     use_dd: bool = True
     use_bound: bool = True
-    dd_at_opponents: bool = True   # order an opponent's cards by the solver (one call per opponent node)
     probe_depth: int = 8       # plies from the root at which siblings share the budget (see ``reach``)
     probe_start: int = 64      # the first share; multiplied by 4 each round
     probe_share: float = 0.75  # of the budget for the sharing pass of a query; the rest goes plain depth first
@@ -97,6 +95,11 @@ class Searcher:
                 best, who = c, seat
         del led
         return who
+
+    def trick_winner(self, node: Node) -> tuple[Seat, Card]:
+        """Who is winning the trick in progress, and with which card."""
+        w = self.winner(node.leader, node.trick)
+        return w, node.trick[(IDX[w] - IDX[node.leader]) % 4]
 
     def legal(self, node: Node, seat: Seat) -> list[Card]:
         hand = sorted(node.hand(seat), key=lambda c: (c.suit.value, c.rank))
@@ -201,9 +204,7 @@ class Searcher:
             return out
         led = node.trick[0].suit
         follow = sorted((c for c in hand if c.suit == led), key=lambda c: c.rank)
-        w_seat = self.winner(node.leader, node.trick)
-        order = [node.leader, node.leader.next, node.leader.next.next]
-        w_card = node.trick[order.index(w_seat)]
+        w_seat, w_card = self.trick_winner(node)
         # partner's card wins the trick as he sees it: nobody still to play can beat it
         partner_winning = w_seat is not None and w_seat.side == self.side and w_card is not None \
             and self.wins_trick(node, seat, w_card)
@@ -311,9 +312,6 @@ class Searcher:
         """The cards to try here, the most damaging to the claiming side first."""
         seat = node.to_move
         legal = self.legal(node, seat)
-        if seat.side != self.side and not self.dd_at_opponents and not self.all_free:
-            # no solver call: an opponent's card is any legal one; his higher cards first
-            return [(c, None) for c in self.collapse(node, seat, legal)]
         vals = self.values(node)
         if seat.side != self.side:
             return [(c, None) for c in sorted(self.collapse(node, seat, legal),
@@ -324,9 +322,7 @@ class Searcher:
         best = max(vals.values())
         dd = sorted((c for c in legal if vals.get(c, -1) == best), key=lambda c: (c.rank, c.suit.value))
         if node.trick and self.trump and dd and any(c.suit != self.trump for c in legal):
-            w_seat = self.winner(node.leader, node.trick)
-            order = [node.leader, node.leader.next, node.leader.next.next]
-            w_card = node.trick[order.index(w_seat)]
+            w_seat, w_card = self.trick_winner(node)
             if w_seat == seat.partner and self.wins_trick(node, seat, w_card) and node.trick[0].suit != self.trump:
                 # nobody ruffs partner's winner: equal double-dummy value does not make it a plan
                 dd = [c for c in dd if c.suit != self.trump] or dd
@@ -482,8 +478,6 @@ class Searcher:
             if seat.side == self.side and seat in self.restricted:
                 allowed = self.moves(node)
                 card, why = max(allowed, key=lambda m: (vals.get(m[0], -1), -m[0].rank, m[0].suit.value))
-                if why is not None and vals.get(card, -1) == max(vals.values()) and why != "line":
-                    why = None  # a double-dummy card needs no licence
             else:
                 best = max(vals.values())
                 card = min((c for c, v in vals.items() if v == best), key=lambda c: (c.rank, c.suit.value))
@@ -502,8 +496,7 @@ class Searcher:
         in a trump contract: the cards of one hand go to different tricks, and each of its trumps wins its
         trick unless an opponent plays a higher trump to it, so a hand's trumps less the most of them the
         opponents' trumps can beat one for one."""
-        opp_trumps = bool(self.trump) and any(c.suit == self.trump for s in self.side.other.seats
-                                              for c in node.hand(s))
+        opp_trumps = [c.rank for s in self.side.other.seats for c in node.hand(s) if c.suit == self.trump]
         if not node.trick and node.leader.side == self.side and not opp_trumps:
             # on lead holding nothing but cards above all the opponents' (and no ruff to fear): any card
             # the side leads wins, and so does the next one: every remaining trick is theirs
@@ -516,8 +509,7 @@ class Searcher:
                 return len(node.hand(node.leader))
         if self.trump is None:
             return 0
-        opp = sorted([c.rank for s in self.side.other.seats for c in node.hand(s) if c.suit == self.trump]
-                     + [c.rank for c in node.trick if c.suit == self.trump])
+        opp = sorted(opp_trumps + [c.rank for c in node.trick if c.suit == self.trump])
         best = 0
         for s in self.side.seats:
             mine = sorted(c.rank for c in node.hand(s) if c.suit == self.trump)
@@ -556,7 +548,7 @@ class Searcher:
                 and self.dd_value(node) <= k):
             return self.model_line(node)
         moves = self.moves(node)
-        if self.use_dd and not self.all_free and (self.dd_at_opponents or node.to_move.side == self.side):
+        if self.use_dd and not self.all_free:
             for card, why in moves:  # one card, then best play by both sides: still a normal line
                 if self.after(node, card) <= k:
                     child, _ = self.play(node, card)
@@ -606,7 +598,7 @@ class Searcher:
             if below is not None and best < below:
                 break
             try:
-                found = self.query(root, best - 1 if below is None else min(best, below) - 1)
+                found = self.query(root, best - 1 if below is None else below - 1)
             except Budget:
                 self.exact = False
                 break
