@@ -76,6 +76,7 @@ class Searcher:
     use_table: bool = True
     use_dd: bool = True
     use_bound: bool = True
+    use_distinct: bool = True  # the claiming side's equal cards tried once
     probe_depth: int = 8       # plies from the root at which siblings share the budget (see ``reach``)
     probe_start: int = 64      # the first share; multiplied by 4 each round
     probe_share: float = 0.75  # of the budget for the sharing pass of a query; the rest goes plain depth first
@@ -347,23 +348,42 @@ class Searcher:
         v = vals.get(card, 0)
         return v if node.to_move.side == self.side else left - v
 
-    def collapse(self, node: Node, seat: Seat, legal: list[Card]) -> list[Card]:
-        """One card from each run of equal cards (no remaining card of another hand between)."""
-        rest = {c for s in SEATS if s != seat for c in node.hand(s)}
-        out: list[Card] = []
-        for x in sorted({c.suit for c in legal}, key=lambda s: s.value):
-            mine = sorted((c for c in legal if c.suit == x), key=lambda c: c.rank)
+    def runs(self, node: Node, seat: Seat, cards: list[Card], split_small: bool = False) -> list[list[Card]]:
+        """``cards`` in runs of equal cards, lowest first: no card of another hand, nor of the trick in
+        progress, between them (the trick decides who wins it), none of them unseen, and, with
+        ``split_small``, not across the nine-ten boundary the small-card licences read."""
+        rest = {c for s in SEATS if s != seat for c in node.hand(s)} | set(node.trick)
+        out: list[list[Card]] = []
+        for x in sorted({c.suit for c in cards}, key=lambda s: s.value):
             run: list[Card] = []
-            for c in mine:
+            for c in sorted((c for c in cards if c.suit == x), key=lambda c: c.rank):
                 if run and (any(o.suit == x and run[-1].rank < o.rank < c.rank for o in rest)
-                            or c in node.unaware or run[-1] in node.unaware):
-                    out.append(run[0])
+                            or c in node.unaware or run[-1] in node.unaware
+                            or (split_small and (run[-1].rank <= 9) != (c.rank <= 9))):
+                    out.append(run)
                     run = []
                 run.append(c)
             if run:
-                out.append(run[0])
-        # winners first: they are what the opponents want
-        return sorted(out, key=lambda c: -c.rank)
+                out.append(run)
+        return out
+
+    def collapse(self, node: Node, seat: Seat, legal: list[Card]) -> list[Card]:
+        """One card from each run of equal cards, winners first: they are what the opponents want."""
+        return sorted((r[0] for r in self.runs(node, seat, legal)), key=lambda c: -c.rank)
+
+    def distinct(self, node: Node, moves: list[tuple[Card, str | None]]) -> list[tuple[Card, str | None]]:
+        """The claiming side's moves less any equal to an earlier one (one run of equal cards, one side of
+        the nine-ten boundary): the positions after them differ in no way the licences or the key read."""
+        if len(moves) < 2:
+            return moves
+        run_of = {c: i for i, r in enumerate(self.runs(node, node.to_move, [c for c, _ in moves], True)) for c in r}
+        seen: set[int] = set()
+        out = []
+        for c, why in moves:
+            if run_of[c] not in seen:
+                seen.add(run_of[c])
+                out.append((c, why))
+        return out
 
     # -- the stated line ------------------------------------------------------------------
     def line_moves(self, node: Node, seat: Seat, legal: list[Card]) -> list[Card] | None:
@@ -548,6 +568,8 @@ class Searcher:
                 and self.dd_value(node) <= k):
             return self.model_line(node)
         moves = self.moves(node)
+        if self.use_distinct and node.to_move.side == self.side and not self.all_free:
+            moves = self.distinct(node, moves)
         if self.use_dd and not self.all_free:
             for card, why in moves:  # one card, then best play by both sides: still a normal line
                 if self.after(node, card) <= k:

@@ -221,6 +221,24 @@ def test_the_search_lower_bound_never_exceeds_the_fewest_tricks_on_any_play_at_a
     assert s.lower_bound(root) <= _fewest_on_any_play(s, root)
 
 
+@pytest.mark.parametrize("seed", range(150))
+def test_what_cannot_be_lost_equals_the_fewest_tricks_on_any_play_at_all(seed: int) -> None:
+    """Equal cards are equal only with no card of the trick in progress between them: East's seven and five
+    differ while South's six is winning the trick."""
+    rng = random.Random(6000 + seed)
+    pos = random_position(rng, rng.randint(1, 3), rng.choice([None, *SUITS]), mid_trick=rng.random() < 0.6)
+    side = rng.choice([Side.NS, Side.EW])
+    s, root = searcher(pos, side, NormalPlayModel.default(side.seats[0]))
+    assert CORE.cannot_lose(pos, side).tricks == _fewest_on_any_play(s, root)
+
+
+def test_two_cards_with_a_card_of_the_trick_between_them_are_not_equal() -> None:
+    c = Card.parse
+    pos = Position(hands={Seat.S: {c("CA")}, Seat.W: {c("H3")}, Seat.N: {c("D3")}, Seat.E: {c("S7"), c("S5")}},
+                   trump=None, leader=Seat.S, trick=[c("S6"), c("H2"), c("D2")])
+    assert CORE.cannot_lose(pos, Side.NS).tricks == 0  # East wins with the seven and cashes the five
+
+
 # -- the seed documents' examples at play level -------------------------------------------------
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
