@@ -50,6 +50,7 @@ _SUIT_NO = {s: n for n, s in _SUITS.items()}
 _TRUMP_NO: dict[Suit | None, int] = {**_SUIT_NO, None: 4}
 _SEAT_NO = {s: n for n, s in enumerate(SEATS)}
 _CARDS = {(n, r): Card(_SUITS[n], r) for n in range(4) for r in range(2, 15)}
+_last_trump: list[int] = [-1]  # the trump of the previous call on DDS's thread 0
 
 
 def card_values(hands: dict[Seat, frozenset[Card]], trump: Suit | None, leader: Seat,
@@ -70,8 +71,12 @@ def card_values(hands: dict[Seat, frozenset[Card]], trump: Suit | None, leader: 
         for c in hands[s]:
             row[_SUIT_NO[c.suit]] |= 1 << c.rank
     fut = _dds.futureTricks()
+    # DDS's table entries record who holds each card they rest on, so they hold for any deal with the same
+    # trump (DDS itself keeps them across "similar" deals): mode 2 keeps the table; a new trump clears it
+    mode = 2 if dl.trump == _last_trump[0] else 1
+    _last_trump[0] = dl.trump
     with _quiet_dir():
-        _dds.SolveBoard(dl, -1, 3, 1, fut, 0)  # endplay's binding returns no status code
+        _dds.SolveBoard(dl, -1, 3, mode, fut, 0)  # endplay's binding returns no status code
     if fut.cards <= 0:
         raise SolverError("DDS returned no card for the position")
     out: dict[Card, int] = {}
@@ -105,4 +110,5 @@ def card_values_via_deal(hands: dict[Seat, frozenset[Card]], trump: Suit | None,
         deal.play(ECard(f"{c.suit.value}{'  23456789TJQKA'[c.rank]}"))
     with _quiet_dir():
         solved = solve_board(deal)
+    _last_trump[0] = -1  # that call may have left another trump's entries in the table
     return {_ours(c): n for c, n in solved}

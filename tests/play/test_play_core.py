@@ -172,6 +172,37 @@ def test_the_direct_solver_call_gives_the_same_card_values_as_endplays_solve_boa
         card_values_via_deal(hands, pos.trump, pos.leader, tuple(pos.trick))
 
 
+def _fresh_values(pos: Position) -> dict[Card, int]:
+    """DDS's values with its table cleared first (a call in another trump clears it)."""
+    from engine.play.dds import card_values, card_values_via_deal
+
+    other = Suit.S if pos.trump != Suit.S else Suit.H
+    one = {Seat.N: frozenset({Card(Suit.S, 2)}), Seat.E: frozenset({Card(Suit.S, 3)}),
+           Seat.S: frozenset({Card(Suit.S, 4)}), Seat.W: frozenset({Card(Suit.S, 5)})}
+    card_values(one, other, Seat.N, ())
+    return card_values_via_deal({s: frozenset(pos.hands[s]) for s in SEATS}, pos.trump, pos.leader, tuple(pos.trick))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_keeping_the_solvers_table_between_calls_in_one_trump_never_changes_a_value(seed: int) -> None:
+    """Two deals in the same trump played card by card, their positions solved alternately with the table
+    kept (mode 2), each value checked against a solve from a cleared table."""
+    from engine.play.dds import card_values
+
+    rng = random.Random(7000 + seed)
+    trump = rng.choice([None, *SUITS])
+    walks = [random_position(rng, rng.randint(5, 8), trump) for _ in range(3)]
+    for _ in range(12):
+        live = [pos for pos in walks if pos.hands[pos.to_move]]
+        kept = []
+        for _ in range(2):  # every call after the first keeps the table the other deals filled
+            kept = [card_values({s: frozenset(p.hands[s]) for s in SEATS}, trump, p.leader, tuple(p.trick))
+                    for p in live]
+        assert kept == [_fresh_values(p) for p in live]
+        for pos in live:
+            pos.play(rng.choice(pos.legal()))
+
+
 def _node(spec: dict[Seat, str], leader: Seat, trump: Suit | None, trick: str = "") -> tuple[Searcher, Node]:
     hands = {s: {Card.parse(x) for x in spec[s].split()} for s in SEATS}
     pos = Position(hands=hands, trump=trump, leader=leader)
