@@ -16,15 +16,15 @@ class Seat(StrEnum):
 
     @property
     def next(self) -> Seat:
-        return _SEATS[(_SEATS.index(self) + 1) % 4]
+        return _NEXT[self]
 
     @property
     def partner(self) -> Seat:
-        return _SEATS[(_SEATS.index(self) + 2) % 4]
+        return _PARTNER[self]
 
     @property
     def side(self) -> Side:
-        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+        return _SIDE[self]
 
     @property
     def lho(self) -> Seat:
@@ -51,6 +51,8 @@ class Seat(StrEnum):
 
 _SEATS = [Seat.N, Seat.E, Seat.S, Seat.W]
 SEATS: tuple[Seat, ...] = tuple(_SEATS)
+_NEXT = {s: _SEATS[(i + 1) % 4] for i, s in enumerate(_SEATS)}
+_PARTNER = {s: _SEATS[(i + 2) % 4] for i, s in enumerate(_SEATS)}
 
 
 class Side(StrEnum):
@@ -79,6 +81,9 @@ class Side(StrEnum):
             return cls(t)
         except ValueError:
             raise ValueError(f"unknown side {text!r} (use NS or EW)") from None
+
+
+_SIDE = {Seat.N: Side.NS, Seat.S: Side.NS, Seat.E: Side.EW, Seat.W: Side.EW}
 
 
 class Suit(StrEnum):

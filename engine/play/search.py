@@ -38,10 +38,7 @@ class Node:
 
     @property
     def to_move(self) -> Seat:
-        s = self.leader
-        for _ in self.trick:
-            s = s.next
-        return s
+        return SEATS[(IDX[self.leader] + len(self.trick)) & 3]
 
     def hand(self, seat: Seat) -> frozenset[Card]:
         return self.hands[IDX[seat]]
@@ -77,6 +74,7 @@ class Searcher:
     use_dd: bool = True
     use_bound: bool = True
     use_distinct: bool = True  # the claiming side's equal cards tried once
+    solve_depth: int = 16      # plies from the root at which the opponents' cards are ordered by the solver
     probe_depth: int = 8       # plies from the root at which siblings share the budget (see ``reach``)
     probe_start: int = 64      # the first share; multiplied by 4 each round
     probe_share: float = 0.75  # of the budget for the sharing pass of a query; the rest goes plain depth first
@@ -118,17 +116,16 @@ class Searcher:
         voids = node.voids
         if node.trick and card.suit != node.trick[0].suit:
             voids = voids | {(seat, node.trick[0].suit)}
-        unaware = node.unaware - {card}  # a card once played is seen
+        unaware = node.unaware - {card} if card in node.unaware else node.unaware  # a card once played is seen
         trick = node.trick + (card,)
         last_led = node.last_led
         if not node.trick and seat.side == self.side:
             last_led = card.suit
         if len(trick) < 4:
-            return replace(node, hands=tuple(hands), trick=trick, unaware=unaware, voids=voids,
-                           last_led=last_led), 0
+            return Node(tuple(hands), node.leader, trick, unaware, last_led, voids, node.line_done, node.line_off), 0
         w = self.winner(node.leader, trick)
-        return replace(node, hands=tuple(hands), trick=(), leader=w, unaware=unaware, voids=voids,
-                       last_led=last_led), int(w.side == self.side)
+        return Node(tuple(hands), w, (), unaware, last_led, voids, node.line_done, node.line_off), \
+            int(w.side == self.side)
 
     # -- perception -----------------------------------------------------------------------
     def seen_opp(self, node: Node, suit: Suit) -> list[Card]:
@@ -309,10 +306,13 @@ class Searcher:
         return False
 
     # -- choices at a node ---------------------------------------------------------------
-    def moves(self, node: Node) -> list[tuple[Card, str | None]]:
-        """The cards to try here, the most damaging to the claiming side first."""
+    def moves(self, node: Node, solve_opponents: bool = True) -> list[tuple[Card, str | None]]:
+        """The cards to try here, the most damaging to the claiming side first (an opponent's by the solver's
+        values, or, with ``solve_opponents`` off, high cards first: no solver call)."""
         seat = node.to_move
         legal = self.legal(node, seat)
+        if seat.side != self.side and not solve_opponents:
+            return [(c, None) for c in self.collapse(node, seat, legal)]  # high cards first
         vals = self.values(node)
         if seat.side != self.side:
             return [(c, None) for c in sorted(self.collapse(node, seat, legal),
@@ -567,10 +567,11 @@ class Searcher:
         if (self.use_dd and not self.all_free and (not node.trick or node.to_move.side == self.side)
                 and self.dd_value(node) <= k):
             return self.model_line(node)
-        moves = self.moves(node)
+        solve = depth < self.solve_depth or node.to_move.side == self.side
+        moves = self.moves(node, solve)
         if self.use_distinct and node.to_move.side == self.side and not self.all_free:
             moves = self.distinct(node, moves)
-        if self.use_dd and not self.all_free:
+        if self.use_dd and not self.all_free and solve:
             for card, why in moves:  # one card, then best play by both sides: still a normal line
                 if self.after(node, card) <= k:
                     child, _ = self.play(node, card)
