@@ -74,6 +74,7 @@ class Searcher:
     use_dd: bool = True
     use_bound: bool = True
     use_distinct: bool = True  # the claiming side's equal cards tried once
+    table_plies: int = 4       # failures are stored at trick positions below this (0: trick starts only)
     solve_depth: int = 16      # plies from the root at which the opponents' cards are ordered by the solver
     probe_depth: int = 8       # plies from the root at which siblings share the budget (see ``reach``)
     probe_start: int = 64      # the first share; multiplied by 4 each round
@@ -443,19 +444,22 @@ class Searcher:
 
     # -- the search ------------------------------------------------------------------------
     def key(self, node: Node) -> tuple:
-        """Rank-relative: per suit, who holds the remaining cards from the top (cards of the claiming side
-        keep whether they are small, which the licences read), the trick, perception and line state."""
+        """Rank-relative: per suit, from the top, who holds each remaining card or which card of the trick in
+        progress it is (cards of the claiming side keep whether they are small, which the licences read),
+        then perception and line state. No rank itself is kept: positions that differ only in ranks no card
+        lies between are one position to every licence and to the solver."""
         mine = self._mine
         unaware = node.unaware
-        items = [(c.code, i, c) for i, h in enumerate(node.hands) for c in h]
+        items = [(c.code, i * 4 + (2 if i in mine and c.code & 15 <= 9 else 0) + (1 if c in unaware else 0))
+                 for i, h in enumerate(node.hands) for c in h]
+        if node.trick:
+            first = IDX[node.leader]
+            for j, t in enumerate(node.trick):
+                items.append((t.code, 16 + j * 4 + (2 if (first + j) & 3 in mine and t.code & 15 <= 9 else 0)))
         items.sort(reverse=True)
-        in_trick = {t.code >> 4 for t in node.trick}
         per: list[list[int]] = [[], [], [], []]
-        for hsh, i, c in items:
-            x, r = hsh >> 4, hsh & 15
-            code = i * 4 + (2 if i in mine and r <= 9 else 0) + (1 if c in unaware else 0)
-            per[x].append(code * 16 + r if x in in_trick else code)
-        owners = [tuple(p) for p in per]
+        for code, owner in items:
+            per[code >> 4].append(owner)
         # what the licences can still read of the history: the suit to continue only while the side still
         # holds a master in it; an opponent's show-out only in a suit both sides still hold
         last = node.last_led
@@ -463,7 +467,7 @@ class Searcher:
             last = None
         held_suits = {c.suit for h in node.hands for c in h}
         voids = frozenset((s, x) for s, x in node.voids if s.side != self.side and x in held_suits)
-        return (tuple(owners), node.leader, node.trick, last, voids, node.line_done, node.line_off)
+        return (tuple(tuple(p) for p in per), node.leader, last, voids, node.line_done, node.line_off)
 
     def dd_value(self, node: Node) -> int:
         """Tricks the claiming side takes from here with best play by both sides."""
@@ -558,7 +562,7 @@ class Searcher:
             return []
         if self.use_bound and self.lower_bound(node) > k:
             return None
-        key = self.key(node) if self.use_table else None
+        key = self.key(node) if self.use_table and len(node.trick) < self.table_plies else None
         if key is not None and self.failed.get(key, -1) >= k:
             return None
         left = len(node.hand(node.leader)) + (1 if node.trick else 0)
