@@ -21,6 +21,7 @@ from facts import SEATS, Card, Line, Seat, Side, Suit
 from .model import GUIDELINES, NormalPlayModel
 
 IDX = {s: i for i, s in enumerate(SEATS)}
+SUIT_NO = {Suit.S: 0, Suit.H: 1, Suit.D: 2, Suit.C: 3}  # as in Card.code
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ class Searcher:
 
     def __post_init__(self) -> None:
         self._mine = frozenset(IDX[s] for s in self.side.seats)
+        self._hand_codes: dict[tuple[int, frozenset[Card]], list[tuple[int, int]]] = {}
 
     # -- basic bridge ---------------------------------------------------------------------
     def winner(self, leader: Seat, cards: tuple[Card, ...]) -> Seat:
@@ -450,8 +452,18 @@ class Searcher:
         lies between are one position to every licence and to the solver."""
         mine = self._mine
         unaware = node.unaware
-        items = [(c.code, i * 4 + (2 if i in mine and c.code & 15 <= 9 else 0) + (1 if c in unaware else 0))
-                 for i, h in enumerate(node.hands) for c in h]
+        items: list[tuple[int, int]] = []
+        cache = self._hand_codes
+        for i, h in enumerate(node.hands):
+            got = cache.get((i, h)) if not unaware else None
+            if got is None:
+                got = [(c.code, i * 4 + (2 if i in mine and c.code & 15 <= 9 else 0) + (1 if c in unaware else 0))
+                       for c in h]
+                if not unaware:
+                    if len(cache) > 100_000:
+                        cache.clear()
+                    cache[(i, h)] = got
+            items.extend(got)
         if node.trick:
             first = IDX[node.leader]
             for j, t in enumerate(node.trick):
@@ -465,8 +477,7 @@ class Searcher:
         last = node.last_led
         if last is not None and not (self.model.on("continue_suit") and self.side_has_master(node, last)):
             last = None
-        held_suits = {c.suit for h in node.hands for c in h}
-        voids = frozenset((s, x) for s, x in node.voids if s.side != self.side and x in held_suits)
+        voids = frozenset((s, x) for s, x in node.voids if s.side != self.side and per[SUIT_NO[x]])
         return (tuple(tuple(p) for p in per), node.leader, last, voids, node.line_done, node.line_off)
 
     def dd_value(self, node: Node) -> int:
