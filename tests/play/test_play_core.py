@@ -233,6 +233,14 @@ def test_third_hand_wins_with_the_cheapest_card_no_opponent_still_to_play_can_be
     assert s.licences(node, Seat.N) == {Card.parse("C7"): "follow_low"}  # East's king beats the queen
 
 
+def test_the_claiming_side_tries_each_run_of_equal_cards_once_split_at_the_nine_ten_boundary() -> None:
+    # North holds ♠K Q J T 9; only East's ♠A is above them: K-Q-J-T are one run, the nine (small) another
+    s, node = _node({Seat.N: "SK SQ SJ ST S9", Seat.S: "H2 H3 H4 H5 H6", Seat.E: "SA S2 D2 D3 D4",
+                     Seat.W: "C2 C3 C4 C5 C6"}, Seat.N, None)
+    moves = [(Card.parse(c), None) for c in ("SK", "SQ", "SJ", "ST", "S9")]
+    assert [c for c, _ in s.distinct(node, moves)] == [Card.parse("SK"), Card.parse("S9")]
+
+
 def _fewest_on_any_play(s: Searcher, node: Node) -> int:
     if not node.hand(node.to_move):
         return 0
