@@ -36,7 +36,7 @@ def rule_cmd(
                     typer.Option(help="Regulating-Authority pack (name or path); repeatable.")] = None,
     verbose: Annotated[bool, typer.Option(help="Show every guideline step, not just those the count used.")] = False,
     budget: Annotated[int | None, typer.Option(
-        help="Search positions per play-core question (default 40,000): more proves more counts, slower.")] = None,
+        help="Search positions per play-core question (default 60,000): more proves more counts, slower.")] = None,
 ) -> None:
     """Rule on CASE_FILE: the outcome, tricks, score, witness lines and the chain of law references."""
     from engine.api import check_expect, rule

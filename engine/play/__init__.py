@@ -33,7 +33,7 @@ class Count:
 class PlayCore:
     """Answers the rules' trick questions; caches double-dummy values by the exact cards."""
 
-    def __init__(self, budget: int = 40_000, **search_options: object) -> None:
+    def __init__(self, budget: int = 60_000, **search_options: object) -> None:
         self._values: dict[tuple, dict[Card, int]] = {}
         self._counts: dict[tuple, Count] = {}
         self.budget = budget
