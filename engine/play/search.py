@@ -532,30 +532,82 @@ class Searcher:
         trick unless an opponent plays a higher trump to it, so a hand's trumps less the most of them the
         opponents' trumps can beat one for one."""
         opp_trumps = [c.rank for s in self.side.other.seats for c in node.hand(s) if c.suit == self.trump]
-        if not node.trick and node.leader.side == self.side and not opp_trumps:
-            # on lead holding nothing but cards above all the opponents' (and no ruff to fear): any card
-            # the side leads wins, and so does the next one: every remaining trick is theirs
+        ours = bool(node.trick) and self._trick_is_ours(node)
+        if not opp_trumps and (ours or (not node.trick and node.leader.side == self.side)):
+            # on lead (or about to be, winning this trick whatever is played to it) holding nothing but cards
+            # above all the opponents' and no ruff to fear: any card the side leads wins, and so does the
+            # next one: every remaining trick is theirs
             top: dict[Suit, int] = {}
             for s in self.side.other.seats:
                 for c in node.hand(s):
                     if c.rank > top.get(c.suit, 0):
                         top[c.suit] = c.rank
             if all(c.rank > top.get(c.suit, 0) for s in self.side.seats for c in node.hand(s)):
-                return len(node.hand(node.leader))
-        if self.trump is None:
-            return 0
-        opp = sorted(opp_trumps + [c.rank for c in node.trick if c.suit == self.trump])
+                return len(node.hand(node.leader)) + (1 if node.trick else 0)
         best = 0
-        for s in self.side.seats:
-            mine = sorted(c.rank for c in node.hand(s) if c.suit == self.trump)
-            # a trump of this hand loses its trick only to a higher opponent's trump in that trick, and each
-            # opponent's trump beats at most one of them: take away the most such pairs there can be
+        if self.trump is not None:
+            best = self._trump_bound(node, sorted(opp_trumps + [c.rank for c in node.trick if c.suit == self.trump]))
+        if ours:
+            # the trick in progress is the side's whatever is played to it; after it, the trump bound again,
+            # each of the side's hands still to play here perhaps one trump down
+            after = 0
+            if self.trump is not None:
+                later = set(self._later(node))
+                after = self._trump_bound(node, sorted(opp_trumps), spent=later)
+            best = max(best, 1 + after)
+        return best
+
+    def _later(self, node: Node) -> list[Seat]:
+        """The seats still to play to the trick in progress."""
+        seat = node.to_move
+        return [seat, seat.next, seat.next.next][:4 - len(node.trick)]
+
+    def _trick_is_ours(self, node: Node) -> bool:
+        """The side wins the trick in progress whatever is played to it: each seat still to play is taken at its
+        worst for the side. An opponent who can beat the card winning it (a higher card of its suit, or, void
+        in the suit led, a trump over it) may, and does so with his strongest card; a hand of the side wins
+        it only if every card it may play beats that card, and then with the weakest of them."""
+        w_seat, w_card = self.trick_winner(node)
+        ours = w_seat.side == self.side
+        led = node.trick[0].suit
+        for s in self._later(node):
+            hand = node.hand(s)
+            legal = [c for c in hand if c.suit == led] or list(hand)
+            if s.side == self.side:
+                if not ours:
+                    if not all(self.beats(c, w_card) for c in legal):
+                        return False
+                    ours = True
+                    w_card = min(legal, key=lambda c: (c.suit == self.trump, c.rank))
+            else:
+                over = [c for c in legal if self.beats(c, w_card)]
+                if over and ours:
+                    return False
+                if over:  # an opponent winning it may make it harder still to beat
+                    w_card = max(over, key=lambda c: (c.suit == self.trump, c.rank))
+        return ours
+
+    def _trump_bound(self, node: Node, opp: list[int], spent: set[Seat] | None = None) -> int:
+        """The most, over the side's hands, of its trumps less the most of them the opponents' trumps ``opp``
+        (sorted) can beat one for one: a trump of the hand loses its trick only to a higher opponent's trump
+        in that trick, and each opponent's trump beats at most one. A hand in ``spent`` may play one of its
+        trumps to the trick in progress: the worst such one is taken away first."""
+
+        def kept(mine: list[int]) -> int:
             kills, j = 0, 0
             for o in opp:
                 if j < len(mine) and o > mine[j]:
                     kills += 1
                     j += 1
-            best = max(best, len(mine) - kills)
+            return len(mine) - kills
+
+        best = 0
+        for s in self.side.seats:
+            mine = sorted(c.rank for c in node.hand(s) if c.suit == self.trump)
+            if spent and s in spent and mine:
+                best = max(best, min(kept(mine[:i] + mine[i + 1:]) for i in range(len(mine))))
+            else:
+                best = max(best, kept(mine))
         return best
 
     def reach(self, node: Node, k: int, depth: int = 0) -> list[Step] | None:
