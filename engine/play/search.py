@@ -75,7 +75,6 @@ class Searcher:
     use_dd: bool = True
     use_bound: bool = True
     use_distinct: bool = True  # the claiming side's equal cards tried once
-    table_plies: int = 4       # failures are stored at trick positions below this (0: trick starts only)
     solve_depth: int = 16      # plies from the root at which the opponents' cards are ordered by the solver
     probe_depth: int = 8       # plies from the root at which siblings share the budget (see ``reach``)
     probe_start: int = 64      # the first share; multiplied by 4 each round
@@ -527,10 +526,10 @@ class Searcher:
     def lower_bound(self, node: Node) -> int:
         """Tricks the claiming side wins on every line, normal or not.
 
-        On lead with nothing but cards above all the opponents' and no ruff to fear: every trick. Otherwise
-        in a trump contract: the cards of one hand go to different tricks, and each of its trumps wins its
-        trick unless an opponent plays a higher trump to it, so a hand's trumps less the most of them the
-        opponents' trumps can beat one for one."""
+        On lead (or about to be, the trick in progress being the side's whatever is played to it) with
+        nothing but cards above all the opponents' and no ruff to fear: every trick. Otherwise the trump
+        bound (``_trump_bound``), or, when the trick in progress is the side's, one for it plus the trump
+        bound of the tricks after it."""
         opp_trumps = [c.rank for s in self.side.other.seats for c in node.hand(s) if c.suit == self.trump]
         ours = bool(node.trick) and self._trick_is_ours(node)
         if not opp_trumps and (ours or (not node.trick and node.leader.side == self.side)):
@@ -625,7 +624,7 @@ class Searcher:
             return []
         if self.use_bound and self.lower_bound(node) > k:
             return None
-        key = self.key(node) if self.use_table and len(node.trick) < self.table_plies else None
+        key = self.key(node) if self.use_table else None
         if key is not None and self.failed.get(key, -1) >= k:
             return None
         left = len(node.hand(node.leader)) + (1 if node.trick else 0)
