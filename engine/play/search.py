@@ -609,8 +609,11 @@ class Searcher:
                 best = max(best, kept(mine))
         return best
 
-    def reach(self, node: Node, k: int, depth: int = 0) -> list[Step] | None:
+    def reach(self, node: Node, k: int, depth: int = 0, above: bool = False) -> list[Step] | None:
         """A line on which the claiming side takes at most ``k`` more tricks, or None.
+
+        ``above``: the caller knows the double-dummy value here exceeds ``k`` (no best-play line reaches it),
+        so the solver is not asked again.
 
         Near the root (``probe_depth`` plies) the children share the node budget in rounds: each gets
         ``probe_start`` nodes, then four times as many, and so on, so one hopeless sibling cannot use up
@@ -630,14 +633,24 @@ class Searcher:
         left = len(node.hand(node.leader)) + (1 if node.trick else 0)
         if k >= left:
             return self.model_line(node)
-        if (self.use_dd and not self.all_free and (not node.trick or node.to_move.side == self.side)
+        if (self.use_dd and not self.all_free and not above and (not node.trick or node.to_move.side == self.side)
                 and self.dd_value(node) <= k):
             return self.model_line(node)
-        solve = depth < self.solve_depth or node.to_move.side == self.side
-        moves = self.moves(node, solve)
-        if self.use_distinct and node.to_move.side == self.side and not self.all_free:
+        seat = node.to_move
+        legal = self.legal(node, seat)
+        plain = seat.side != self.side or self.line is None and not self.model.on("safety_check_high_trump")
+        if above and plain and len(self.runs(node, seat, legal)) == 1:
+            # every legal card is the same card to the solver, so each is best play and keeps the double-dummy
+            # value, which is above k: no best-play continuation reaches k, and the children know it unsolved
+            moves = [(c, None) for c in legal] if seat.side == self.side else [(legal[0], None)]
+            solved, checked = True, True
+        else:
+            solve = depth < self.solve_depth or seat.side == self.side
+            moves = self.moves(node, solve)
+            solved, checked = self.use_dd and not self.all_free and solve, False
+        if self.use_distinct and seat.side == self.side and not self.all_free:
             moves = self.distinct(node, moves)
-        if self.use_dd and not self.all_free and solve:
+        if solved and not checked:  # after it, every child's double-dummy value is known to be above k
             for card, why in moves:  # one card, then best play by both sides: still a normal line
                 if self.after(node, card) <= k:
                     child, _ = self.play(node, card)
@@ -656,7 +669,7 @@ class Searcher:
                 if share:
                     self.limit = min(outer, self.nodes + share)
                 try:
-                    sub = self.reach(child, k - won, depth + 1)
+                    sub = self.reach(child, k - won, depth + 1, solved)
                 except Budget:
                     if self.nodes > outer:
                         raise
