@@ -22,6 +22,36 @@ from .model import GUIDELINES, NormalPlayModel
 
 IDX = {s: i for i, s in enumerate(SEATS)}
 SUIT_NO = {Suit.S: 0, Suit.H: 1, Suit.D: 2, Suit.C: 3}  # as in Card.code
+LANE = 0xFFFF  # a hand's mask holds a card at bit ``Card.code``: sixteen bits per suit, the rank's bit set
+CARD: dict[int, Card] = {SUIT_NO[x] * 16 + r: Card(x, r) for x in SUIT_NO for r in range(2, 15)}
+BY_LETTER = (3, 2, 1, 0)  # suit numbers in the order of their letters (C, D, H, S): the order cards are tried in
+
+
+def mask_of(cards: frozenset[Card] | tuple[Card, ...]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.code
+    return m
+
+
+def ranks_of(lane: int) -> list[int]:
+    """The ranks set in a suit's lane, lowest first."""
+    out = []
+    while lane:
+        low = lane & -lane
+        out.append(low.bit_length() - 1)
+        lane ^= low
+    return out
+
+
+def lane_cards(lane: int, x: int) -> list[Card]:
+    """The cards of suit number ``x`` whose ranks are set in ``lane``, lowest first."""
+    out = []
+    while lane:
+        low = lane & -lane
+        out.append(CARD[16 * x + low.bit_length() - 1])
+        lane ^= low
+    return out
 
 
 @dataclass(frozen=True)
@@ -36,6 +66,11 @@ class Node:
     voids: frozenset[tuple[Seat, Suit]]
     line_done: frozenset[int] = frozenset()
     line_off: bool = False
+    masks: tuple[int, ...] = field(default=(), compare=False, repr=False)  # the hands as bit masks
+
+    def __post_init__(self) -> None:
+        if not self.masks:
+            object.__setattr__(self, "masks", tuple(mask_of(h) for h in self.hands))
 
     @property
     def to_move(self) -> Seat:
@@ -83,7 +118,10 @@ class Searcher:
 
     def __post_init__(self) -> None:
         self._mine = frozenset(IDX[s] for s in self.side.seats)
-        self._hand_codes: dict[tuple[int, frozenset[Card]], list[tuple[int, int]]] = {}
+        self._suit_codes: dict[tuple, tuple[int, ...]] = {}  # one suit's part of the key, by its lanes
+        self._side_idx = tuple(IDX[s] for s in self.side.seats)
+        self._opp_idx = tuple(IDX[s] for s in self.side.other.seats)
+        self._trump_no = SUIT_NO[self.trump] if self.trump is not None else -1
 
     # -- basic bridge ---------------------------------------------------------------------
     def winner(self, leader: Seat, cards: tuple[Card, ...]) -> Seat:
@@ -103,18 +141,28 @@ class Searcher:
         return w, node.trick[(IDX[w] - IDX[node.leader]) % 4]
 
     def legal(self, node: Node, seat: Seat) -> list[Card]:
-        hand = sorted(node.hand(seat), key=lambda c: (c.suit.value, c.rank))
+        """The cards ``seat`` may play: by suit letter, then rank (the order moves are tried in)."""
+        m = node.masks[IDX[seat]]
         if node.trick:
-            follow = [c for c in hand if c.suit == node.trick[0].suit]
-            if follow:
-                return follow
-        return list(hand)
+            x = SUIT_NO[node.trick[0].suit]
+            lane = (m >> (16 * x)) & LANE
+            if lane:
+                return lane_cards(lane, x)
+        out: list[Card] = []
+        for x in BY_LETTER:
+            lane = (m >> (16 * x)) & LANE
+            if lane:
+                out.extend(lane_cards(lane, x))
+        return out
 
     def play(self, node: Node, card: Card) -> tuple[Node, int]:
         """The node after ``card``, and 1 if it completed a trick the claiming side won."""
         seat = node.to_move
+        i = IDX[seat]
         hands = list(node.hands)
-        hands[IDX[seat]] = node.hands[IDX[seat]] - {card}
+        hands[i] = node.hands[i] - {card}
+        masks = list(node.masks)
+        masks[i] ^= 1 << card.code
         voids = node.voids
         if node.trick and card.suit != node.trick[0].suit:
             voids = voids | {(seat, node.trick[0].suit)}
@@ -124,20 +172,32 @@ class Searcher:
         if not node.trick and seat.side == self.side:
             last_led = card.suit
         if len(trick) < 4:
-            return Node(tuple(hands), node.leader, trick, unaware, last_led, voids, node.line_done, node.line_off), 0
+            return Node(tuple(hands), node.leader, trick, unaware, last_led, voids, node.line_done, node.line_off,
+                        tuple(masks)), 0
         w = self.winner(node.leader, trick)
-        return Node(tuple(hands), w, (), unaware, last_led, voids, node.line_done, node.line_off), \
+        return Node(tuple(hands), w, (), unaware, last_led, voids, node.line_done, node.line_off, tuple(masks)), \
             int(w.side == self.side)
 
     # -- perception -----------------------------------------------------------------------
     def seen_opp(self, node: Node, suit: Suit) -> list[Card]:
         return [c for s in self.side.other.seats for c in node.hand(s) if c.suit == suit and c not in node.unaware]
 
+    def _seen_opp_top(self, node: Node, x: int) -> int:
+        """The highest rank of suit number ``x`` the claimer sees in the opponents' hands (0: none)."""
+        o, p = self._opp_idx
+        lane = ((node.masks[o] | node.masks[p]) >> (16 * x)) & LANE
+        if node.unaware and lane:
+            lane &= ~(mask_of(node.unaware) >> (16 * x))
+        return lane.bit_length() - 1 if lane else 0
+
     def perceived_master(self, node: Node, card: Card) -> bool:
-        return all(o.rank < card.rank for o in self.seen_opp(node, card.suit))
+        return card.rank > self._seen_opp_top(node, card.code >> 4)
 
     def side_has_master(self, node: Node, suit: Suit) -> bool:
-        return any(self.perceived_master(node, c) for s in self.side.seats for c in node.hand(s) if c.suit == suit)
+        a, b = self._side_idx
+        x = SUIT_NO[suit]
+        lane = ((node.masks[a] | node.masks[b]) >> (16 * x)) & LANE
+        return bool(lane) and lane.bit_length() - 1 > self._seen_opp_top(node, x)
 
     def shown_out(self, node: Node, suit: Suit) -> bool:
         return any((s, suit) in node.voids for s in self.side.other.seats)
@@ -354,20 +414,47 @@ class Searcher:
         """``cards`` in runs of equal cards, lowest first: no card of another hand, nor of the trick in
         progress, between them (the trick decides who wins it), none of them unseen, and, with
         ``split_small``, not across the nine-ten boundary the small-card licences read."""
-        rest = {c for s in SEATS if s != seat for c in node.hand(s)} | set(node.trick)
+        i = IDX[seat]
+        rest = 0
+        for j, m in enumerate(node.masks):
+            if j != i:
+                rest |= m
+        for t in node.trick:
+            rest |= 1 << t.code
+        unaware = node.unaware
         out: list[list[Card]] = []
         for x in sorted({c.suit for c in cards}, key=lambda s: s.value):
             run: list[Card] = []
             for c in sorted((c for c in cards if c.suit == x), key=lambda c: c.rank):
-                if run and (any(o.suit == x and run[-1].rank < o.rank < c.rank for o in rest)
-                            or c in node.unaware or run[-1] in node.unaware
+                if run:
+                    lo, hi = run[-1].code, c.code
+                    if ((rest >> (lo + 1)) & ((1 << (hi - lo - 1)) - 1)
+                            or (unaware and (c in unaware or run[-1] in unaware))
                             or (split_small and (run[-1].rank <= 9) != (c.rank <= 9))):
-                    out.append(run)
-                    run = []
+                        out.append(run)
+                        run = []
                 run.append(c)
             if run:
                 out.append(run)
         return out
+
+    def _one_run(self, node: Node, seat: Seat, legal: list[Card]) -> bool:
+        """All of ``legal`` (as ``legal`` orders them) form one run of equal cards (see ``runs``)."""
+        if len(legal) == 1:
+            return True
+        lo, hi = legal[0].code, legal[-1].code
+        if lo >> 4 != hi >> 4:
+            return False
+        i = IDX[seat]
+        rest = 0
+        for j, m in enumerate(node.masks):
+            if j != i:
+                rest |= m
+        for t in node.trick:
+            rest |= 1 << t.code
+        if (rest >> (lo + 1)) & ((1 << (hi - lo - 1)) - 1):
+            return False
+        return not (node.unaware and any(c in node.unaware for c in legal))
 
     def collapse(self, node: Node, seat: Seat, legal: list[Card]) -> list[Card]:
         """One card from each run of equal cards, winners first: they are what the opponents want."""
@@ -449,35 +536,52 @@ class Searcher:
         progress it is (cards of the claiming side keep whether they are small, which the licences read),
         then perception and line state. No rank itself is kept: positions that differ only in ranks no card
         lies between are one position to every licence and to the solver."""
-        mine = self._mine
-        unaware = node.unaware
-        items: list[tuple[int, int]] = []
-        cache = self._hand_codes
-        for i, h in enumerate(node.hands):
-            got = cache.get((i, h)) if not unaware else None
+        m0, m1, m2, m3 = node.masks
+        um = mask_of(node.unaware) if node.unaware else 0
+        trick = node.trick
+        first = IDX[node.leader]
+        cache = self._suit_codes
+        if len(cache) > 200_000:
+            cache.clear()
+        per: list[tuple[int, ...]] = []
+        played: list[tuple[tuple[int, int, int], ...]] = [(), (), (), ()]
+        for j, t in enumerate(trick):
+            played[t.code >> 4] += ((t.code & 15, (first + j) & 3, j),)
+        for x in range(4):
+            sh = 16 * x
+            k = ((m0 >> sh) & LANE, (m1 >> sh) & LANE, (m2 >> sh) & LANE, (m3 >> sh) & LANE, (um >> sh) & LANE,
+                 played[x])
+            got = cache.get(k)
             if got is None:
-                got = [(c.code, i * 4 + (2 if i in mine and c.code & 15 <= 9 else 0) + (1 if c in unaware else 0))
-                       for c in h]
-                if not unaware:
-                    if len(cache) > 100_000:
-                        cache.clear()
-                    cache[(i, h)] = got
-            items.extend(got)
-        if node.trick:
-            first = IDX[node.leader]
-            for j, t in enumerate(node.trick):
-                items.append((t.code, 16 + j * 4 + (2 if (first + j) & 3 in mine and t.code & 15 <= 9 else 0)))
-        items.sort(reverse=True)
-        per: list[list[int]] = [[], [], [], []]
-        for code, owner in items:
-            per[code >> 4].append(owner)
+                got = cache[k] = self._owners(*k)
+            per.append(got)
         # what the licences can still read of the history: the suit to continue only while the side still
         # holds a master in it; an opponent's show-out only in a suit both sides still hold
         last = node.last_led
         if last is not None and not (self.model.on("continue_suit") and self.side_has_master(node, last)):
             last = None
         voids = frozenset((s, x) for s, x in node.voids if s.side != self.side and per[SUIT_NO[x]])
-        return (tuple(tuple(p) for p in per), node.leader, last, voids, node.line_done, node.line_off)
+        return (tuple(per), node.leader, last, voids, node.line_done, node.line_off)
+
+    def _owners(self, l0: int, l1: int, l2: int, l3: int, unaware: int, trick: tuple[tuple[int, int, int], ...]
+                ) -> tuple[int, ...]:
+        """One suit of the key, from the top: for a card of a hand, its seat (times four), plus two for a small
+        card of the claiming side and one for an unseen card; for a card of the trick in progress, sixteen
+        plus its place in the trick (times four), plus two for a small card of the claiming side."""
+        mine = self._mine
+        played = {r: (seat, j) for r, seat, j in trick}
+        out = []
+        for r in range(14, 1, -1):
+            bit = 1 << r
+            for i, lane in enumerate((l0, l1, l2, l3)):
+                if lane & bit:
+                    out.append(i * 4 + (2 if i in mine and r <= 9 else 0) + (1 if unaware & bit else 0))
+                    break
+            else:
+                if r in played:
+                    seat, j = played[r]
+                    out.append(16 + j * 4 + (2 if seat in mine and r <= 9 else 0))
+        return tuple(out)
 
     def dd_value(self, node: Node) -> int:
         """Tricks the claiming side takes from here with best play by both sides."""
@@ -530,30 +634,35 @@ class Searcher:
         nothing but cards above all the opponents' and no ruff to fear: every trick. Otherwise the trump
         bound (``_trump_bound``), or, when the trick in progress is the side's, one for it plus the trump
         bound of the tricks after it."""
-        opp_trumps = [c.rank for s in self.side.other.seats for c in node.hand(s) if c.suit == self.trump]
+        masks = node.masks
+        a, b = self._side_idx
+        o, p = self._opp_idx
+        opp_m = masks[o] | masks[p]
+        t = self._trump_no
+        opp_tr = (opp_m >> (16 * t)) & LANE if t >= 0 else 0
         ours = bool(node.trick) and self._trick_is_ours(node)
-        if not opp_trumps and (ours or (not node.trick and node.leader.side == self.side)):
+        if not opp_tr and (ours or (not node.trick and IDX[node.leader] in self._mine)):
             # on lead (or about to be, winning this trick whatever is played to it) holding nothing but cards
             # above all the opponents' and no ruff to fear: any card the side leads wins, and so does the
             # next one: every remaining trick is theirs
-            top: dict[Suit, int] = {}
-            for s in self.side.other.seats:
-                for c in node.hand(s):
-                    if c.rank > top.get(c.suit, 0):
-                        top[c.suit] = c.rank
-            if all(c.rank > top.get(c.suit, 0) for s in self.side.seats for c in node.hand(s)):
-                return len(node.hand(node.leader)) + (1 if node.trick else 0)
-        best = 0
-        if self.trump is not None:
-            best = self._trump_bound(node, sorted(opp_trumps + [c.rank for c in node.trick if c.suit == self.trump]))
+            side_m = masks[a] | masks[b]
+            for x in range(4):
+                top = (opp_m >> (16 * x)) & LANE
+                if top and (side_m >> (16 * x)) & ((2 << (top.bit_length() - 1)) - 1):
+                    break  # a card of the side at or under the opponents' top card of the suit
+            else:
+                return masks[IDX[node.leader]].bit_count() + (1 if node.trick else 0)
+        if t < 0:
+            return 1 if ours else 0
+        opp = ranks_of(opp_tr)
+        played = [c.rank for c in node.trick if c.code >> 4 == t]
+        best = self._trump_bound(node, sorted(opp + played) if played else opp)
         if ours:
             # the trick in progress is the side's whatever is played to it; after it, the trump bound again,
             # each of the side's hands still to play here perhaps one trump down
-            after = 0
-            if self.trump is not None:
-                later = set(self._later(node))
-                after = self._trump_bound(node, sorted(opp_trumps), spent=later)
-            best = max(best, 1 + after)
+            first = IDX[node.leader]
+            later = {(first + j) & 3 for j in range(len(node.trick), 4)}
+            best = max(best, 1 + self._trump_bound(node, opp, spent=later))
         return best
 
     def _later(self, node: Node) -> list[Seat]:
@@ -586,11 +695,11 @@ class Searcher:
                     w_card = max(over, key=lambda c: (c.suit == self.trump, c.rank))
         return ours
 
-    def _trump_bound(self, node: Node, opp: list[int], spent: set[Seat] | None = None) -> int:
+    def _trump_bound(self, node: Node, opp: list[int], spent: set[int] | None = None) -> int:
         """The most, over the side's hands, of its trumps less the most of them the opponents' trumps ``opp``
         (sorted) can beat one for one: a trump of the hand loses its trick only to a higher opponent's trump
-        in that trick, and each opponent's trump beats at most one. A hand in ``spent`` may play one of its
-        trumps to the trick in progress: the worst such one is taken away first."""
+        in that trick, and each opponent's trump beats at most one. A hand in ``spent`` (seat numbers) may play
+        one of its trumps to the trick in progress: the worst such one is taken away first."""
 
         def kept(mine: list[int]) -> int:
             kills, j = 0, 0
@@ -601,10 +710,11 @@ class Searcher:
             return len(mine) - kills
 
         best = 0
-        for s in self.side.seats:
-            mine = sorted(c.rank for c in node.hand(s) if c.suit == self.trump)
-            if spent and s in spent and mine:
-                best = max(best, min(kept(mine[:i] + mine[i + 1:]) for i in range(len(mine))))
+        sh = 16 * self._trump_no
+        for i in self._side_idx:
+            mine = ranks_of((node.masks[i] >> sh) & LANE)
+            if spent and i in spent and mine:
+                best = max(best, min(kept(mine[:j] + mine[j + 1:]) for j in range(len(mine))))
             else:
                 best = max(best, kept(mine))
         return best
@@ -639,7 +749,7 @@ class Searcher:
         seat = node.to_move
         legal = self.legal(node, seat)
         plain = seat.side != self.side or self.line is None and not self.model.on("safety_check_high_trump")
-        if above and plain and len(self.runs(node, seat, legal)) == 1:
+        if above and plain and self._one_run(node, seat, legal):
             # every legal card is the same card to the solver, so each is best play and keeps the double-dummy
             # value, which is above k: no best-play continuation reaches k, and the children know it unsolved
             moves = [(c, None) for c in legal] if seat.side == self.side else [(legal[0], None)]
