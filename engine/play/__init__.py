@@ -67,10 +67,10 @@ class PlayCore:
 
     # -- plumbing --------------------------------------------------------------------------
     def values(self, node: Node, trump: object) -> dict[Card, int]:
-        key = (node.hands, node.leader, node.trick, trump)
+        key = (node.masks, node.leader, tuple(c.code for c in node.trick), trump)
         got = self._values.get(key)
         if got is None:
-            got = card_values({s: node.hand(s) for s in SEATS}, trump, node.leader, node.trick)  # type: ignore[arg-type]
+            got = card_values(node.masks, trump, node.leader, node.trick)  # type: ignore[arg-type]
             if len(self._values) > 200_000:
                 self._values.clear()
             self._values[key] = got

@@ -53,9 +53,12 @@ _CARDS = {(n, r): Card(_SUITS[n], r) for n in range(4) for r in range(2, 15)}
 _last_trump: list[int] = [-1]  # the trump of the previous call on DDS's thread 0
 
 
-def card_values(hands: dict[Seat, frozenset[Card]], trump: Suit | None, leader: Seat,
+def card_values(hands: dict[Seat, frozenset[Card]] | tuple[int, ...], trump: Suit | None, leader: Seat,
                 trick: tuple[Card, ...]) -> dict[Card, int]:
     """Every legal card of the seat to move, with the tricks its side then takes of those left.
+
+    ``hands`` by seat, or as the search's four bit masks in seat order (a card at bit suit * 16 + rank,
+    suits spades to clubs as DDS numbers them).
 
     Fills DDS's own deal structure from the cards (no PBN text, no endplay ``Deal``): the solver call
     is most of the play core's time, and building a ``Deal`` cost more than the solve itself. The
@@ -66,10 +69,16 @@ def card_values(hands: dict[Seat, frozenset[Card]], trump: Suit | None, leader: 
     for i in range(3):
         dl.currentTrickSuit[i] = _SUIT_NO[trick[i].suit] if i < len(trick) else 0
         dl.currentTrickRank[i] = trick[i].rank if i < len(trick) else 0
-    for s in SEATS:
-        row = dl.remainCards[_SEAT_NO[s]]
-        for c in hands[s]:
-            row[_SUIT_NO[c.suit]] |= 1 << c.rank
+    if isinstance(hands, tuple):
+        for i, m in enumerate(hands):
+            row = dl.remainCards[i]
+            for n in range(4):
+                row[n] = (m >> (16 * n)) & 0xFFFF
+    else:
+        for s in SEATS:
+            row = dl.remainCards[_SEAT_NO[s]]
+            for c in hands[s]:
+                row[_SUIT_NO[c.suit]] |= 1 << c.rank
     fut = _dds.futureTricks()
     # DDS's table entries record who holds each card they rest on, so they hold for any deal with the same
     # trump (DDS itself keeps them across "similar" deals): mode 2 keeps the table; a new trump clears it

@@ -711,6 +711,11 @@ class Searcher:
 
         best = 0
         sh = 16 * self._trump_no
+        if not opp:  # nothing to beat them: each trump of the hand wins a trick (less one spent now)
+            for i in self._side_idx:
+                n = ((node.masks[i] >> sh) & LANE).bit_count()
+                best = max(best, n - 1 if spent and i in spent and n else n)
+            return best
         for i in self._side_idx:
             mine = ranks_of((node.masks[i] >> sh) & LANE)
             if spent and i in spent and mine:
@@ -735,10 +740,10 @@ class Searcher:
             return None
         if not node.hand(node.to_move):
             return []
-        if self.use_bound and self.lower_bound(node) > k:
-            return None
         key = self.key(node) if self.use_table else None
         if key is not None and self.failed.get(key, -1) >= k:
+            return None
+        if self.use_bound and self.lower_bound(node) > k:
             return None
         left = len(node.hand(node.leader)) + (1 if node.trick else 0)
         if k >= left:
