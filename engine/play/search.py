@@ -724,11 +724,12 @@ class Searcher:
                 best = max(best, kept(mine))
         return best
 
-    def reach(self, node: Node, k: int, depth: int = 0, above: bool = False) -> list[Step] | None:
+    def reach(self, node: Node, k: int, depth: int = 0, margin: int = 0) -> list[Step] | None:
         """A line on which the claiming side takes at most ``k`` more tricks, or None.
 
-        ``above``: the caller knows the double-dummy value here exceeds ``k`` (no best-play line reaches it),
-        so the solver is not asked again.
+        ``margin``: the caller knows the double-dummy value here is at least ``k + margin`` (0: nothing known).
+        Above k, the solver is not asked again for the best-play shortcut; two or more above k, the opponents'
+        cards are not ordered by it either (a line needs two deviations here: no quick find to speed up).
 
         Near the root (``probe_depth`` plies) the children share the node budget in rounds: each gets
         ``probe_start`` nodes, then four times as many, and so on, so one hopeless sibling cannot use up
@@ -748,30 +749,33 @@ class Searcher:
         left = len(node.hand(node.leader)) + (1 if node.trick else 0)
         if k >= left:
             return self.model_line(node)
-        if (self.use_dd and not self.all_free and not above and (not node.trick or node.to_move.side == self.side)
+        if (self.use_dd and not self.all_free and margin <= 0 and (not node.trick or node.to_move.side == self.side)
                 and self.dd_value(node) <= k):
             return self.model_line(node)
         seat = node.to_move
         legal = self.legal(node, seat)
         plain = seat.side != self.side or self.line is None and not self.model.on("safety_check_high_trump")
-        if above and plain and self._one_run(node, seat, legal):
+        if margin > 0 and plain and self._one_run(node, seat, legal):
             # every legal card is the same card to the solver, so each is best play and keeps the double-dummy
             # value, which is above k: no best-play continuation reaches k, and the children know it unsolved
             moves = [(c, None) for c in legal] if seat.side == self.side else [(legal[0], None)]
-            solved, checked = True, True
+            margins = {c: margin for c, _ in moves}
         else:
-            solve = depth < self.solve_depth or seat.side == self.side
+            solve = (depth < self.solve_depth and margin < 2) or seat.side == self.side
             moves = self.moves(node, solve)
-            solved, checked = self.use_dd and not self.all_free and solve, False
+            margins = {}
+            if self.use_dd and not self.all_free and solve:
+                for card, why in moves:  # one card, then best play by both sides: still a normal line
+                    a = self.after(node, card)
+                    if a <= k:
+                        child, _ = self.play(node, card)
+                        if child.trick == () and self.line is not None:
+                            child = self.advance_line(child, node)
+                        return [Step(card, node.to_move, why), *self.model_line(child)]
+                    margins[card] = a - k
         if self.use_distinct and seat.side == self.side and not self.all_free:
             moves = self.distinct(node, moves)
-        if solved and not checked:  # after it, every child's double-dummy value is known to be above k
-            for card, why in moves:  # one card, then best play by both sides: still a normal line
-                if self.after(node, card) <= k:
-                    child, _ = self.play(node, card)
-                    if child.trick == () and self.line is not None:
-                        child = self.advance_line(child, node)
-                    return [Step(card, node.to_move, why), *self.model_line(child)]
+        inherit = margin if seat.side != self.side else 0  # an opponent's card never lowers the side's best play
         pending = moves
         share = self.probe_start if depth < self.probe_depth and len(moves) > 1 else 0
         while pending:
@@ -784,7 +788,7 @@ class Searcher:
                 if share:
                     self.limit = min(outer, self.nodes + share)
                 try:
-                    sub = self.reach(child, k - won, depth + 1, solved)
+                    sub = self.reach(child, k - won, depth + 1, margins.get(card, inherit))
                 except Budget:
                     if self.nodes > outer:
                         raise
