@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.play import NormalPlayModel, PlayCore, SolverError
-from engine.play.search import Node, Searcher
+from engine.play.search import Node, Searcher, mask_of
 from facts import SEATS, SUITS, Card, Position, Seat, Side, Suit, load_case
 
 CORE = PlayCore()
@@ -168,8 +168,37 @@ def test_the_direct_solver_call_gives_the_same_card_values_as_endplays_solve_boa
     rng = random.Random(4000 + seed)
     pos = random_position(rng, rng.randint(1, 13), rng.choice([None, *SUITS]), mid_trick=rng.random() < 0.5)
     hands = {s: frozenset(pos.hands[s]) for s in SEATS}
-    assert card_values(hands, pos.trump, pos.leader, tuple(pos.trick)) == \
-        card_values_via_deal(hands, pos.trump, pos.leader, tuple(pos.trick))
+    expected = card_values_via_deal(hands, pos.trump, pos.leader, tuple(pos.trick))
+    assert card_values(hands, pos.trump, pos.leader, tuple(pos.trick)) == expected
+    masks = tuple(mask_of(hands[s]) for s in SEATS)  # the search's own form of the same cards
+    assert card_values(masks, pos.trump, pos.leader, tuple(pos.trick)) == expected
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_nodes_bit_masks_hold_exactly_its_hands_cards_after_every_card_played(seed: int) -> None:
+    rng = random.Random(8000 + seed)
+    pos = random_position(rng, rng.randint(1, 13), rng.choice([None, *SUITS]))
+    s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N))
+    while node.hand(node.to_move):
+        assert node.masks == tuple(mask_of(h) for h in node.hands)
+        legal = s.legal(node, node.to_move)
+        assert sorted(legal) == sorted(pos.legal())  # read from the masks, checked against the position's rules
+        card = rng.choice(legal)
+        node, _ = s.play(node, card)
+        pos.play(card)
+    assert node.masks == (0, 0, 0, 0)
+
+
+def test_equal_cards_are_one_run_only_with_no_other_hands_card_or_trick_card_between() -> None:
+    # West leads the ♠8 and North holds ♠9 7: the trick's eight lies between them
+    s, node = _node({Seat.N: "S9 S7", Seat.S: "H2 H3", Seat.E: "D2 D3", Seat.W: "S8 C2"}, Seat.W, None, trick="S8")
+    assert not s._one_run(node, Seat.N, s.legal(node, Seat.N))
+    s, node = _node({Seat.N: "S9 S7", Seat.S: "H2 H3", Seat.E: "D2 D3", Seat.W: "S6 C2"}, Seat.W, None, trick="S6")
+    assert s._one_run(node, Seat.N, s.legal(node, Seat.N))  # nothing between the nine and the seven
+    s, node = _node({Seat.N: "S9 S7", Seat.S: "S8 H3", Seat.E: "D2 D3", Seat.W: "S6 C2"}, Seat.W, None, trick="S6")
+    assert not s._one_run(node, Seat.N, s.legal(node, Seat.N))  # partner's eight lies between them
+    s, node = _node({Seat.N: "S9 H7", Seat.S: "S8 H3", Seat.E: "D2 D3", Seat.W: "D6 C2"}, Seat.W, None, trick="D6")
+    assert not s._one_run(node, Seat.N, s.legal(node, Seat.N))  # void: two suits to discard from
 
 
 def _fresh_values(pos: Position) -> dict[Card, int]:
