@@ -208,7 +208,7 @@ class Searcher:
                          if c.suit == card.suit and c not in node.unaware]
                         + [c.rank for c in node.trick if c.suit == card.suit])
         out = []
-        for c in sorted(node.hand(seat), key=lambda c: (c.suit.value, c.rank)):
+        for c in sorted(node.hand(seat), key=lambda c: (-(c.code >> 4), c.rank)):
             if c.suit != card.suit:
                 continue
             lo, hi = sorted((c.rank, card.rank))
@@ -378,12 +378,12 @@ class Searcher:
         vals = self.values(node)
         if seat.side != self.side:
             return [(c, None) for c in sorted(self.collapse(node, seat, legal),
-                                              key=lambda c: (-vals.get(c, 0), -c.rank, c.suit.value))]
+                                              key=lambda c: (-vals.get(c, 0), -c.rank, -(c.code >> 4)))]
         if self.all_free:
             return [(c, None) for c in sorted(self.collapse(node, seat, legal),
-                                              key=lambda c: (vals.get(c, 0), c.rank, c.suit.value))]
+                                              key=lambda c: (vals.get(c, 0), c.rank, -(c.code >> 4)))]
         best = max(vals.values())
-        dd = sorted((c for c in legal if vals.get(c, -1) == best), key=lambda c: (c.rank, c.suit.value))
+        dd = sorted((c for c in legal if vals.get(c, -1) == best), key=lambda c: (c.rank, -(c.code >> 4)))
         if node.trick and self.trump and dd and any(c.suit != self.trump for c in legal):
             w_seat, w_card = self.trick_winner(node)
             if w_seat == seat.partner and self.wins_trick(node, seat, w_card) and node.trick[0].suit != self.trump:
@@ -396,10 +396,10 @@ class Searcher:
             return [(c, "safety_check_high_trump") for c in check]
         line_cards = self.line_moves(node, seat, legal)
         if line_cards is not None:
-            return [(c, "line") for c in sorted(line_cards, key=lambda c: (vals.get(c, 0), c.rank, c.suit.value))]
+            return [(c, "line") for c in sorted(line_cards, key=lambda c: (vals.get(c, 0), c.rank, -(c.code >> 4)))]
         lic = self.licences(node, seat)
-        out = sorted(((c, why) for c, why in lic.items() if c in legal and c not in dd),
-                     key=lambda x: (vals.get(x[0], 0), x[0].rank, x[0].suit.value))
+        out: list[tuple[Card, str | None]] = sorted(((c, why) for c, why in lic.items() if c in legal and c not in dd),
+                     key=lambda x: (vals.get(x[0], 0), x[0].rank, -(x[0].code >> 4)))
         out += [(c, None) for c in dd]
         return out
 
@@ -597,7 +597,7 @@ class Searcher:
         while node.hand(node.to_move):
             vals = self.values(node)
             best = max(vals.values())
-            card = min((c for c, v in vals.items() if v == best), key=lambda c: (c.rank, c.suit.value))
+            card = min((c for c, v in vals.items() if v == best), key=lambda c: (c.rank, -(c.code >> 4)))
             out.append(Step(card, node.to_move, None))
             node, _ = self.play(node, card)
         return out
@@ -615,10 +615,10 @@ class Searcher:
             vals = self.values(node)
             if seat.side == self.side and seat in self.restricted:
                 allowed = self.moves(node)
-                card, why = max(allowed, key=lambda m: (vals.get(m[0], -1), -m[0].rank, m[0].suit.value))
+                card, why = max(allowed, key=lambda m: (vals.get(m[0], -1), -m[0].rank, -(m[0].code >> 4)))
             else:
                 best = max(vals.values())
-                card = min((c for c, v in vals.items() if v == best), key=lambda c: (c.rank, c.suit.value))
+                card = min((c for c, v in vals.items() if v == best), key=lambda c: (c.rank, -(c.code >> 4)))
                 why = None
             out.append(Step(card, seat, why))
             before = node
@@ -758,8 +758,8 @@ class Searcher:
         if margin > 0 and plain and self._one_run(node, seat, legal):
             # every legal card is the same card to the solver, so each is best play and keeps the double-dummy
             # value, which is above k: no best-play continuation reaches k, and the children know it unsolved
-            moves = [(c, None) for c in legal] if seat.side == self.side else [(legal[0], None)]
-            margins = {c: margin for c, _ in moves}
+            moves: list[tuple[Card, str | None]] = [(c, None) for c in (legal if seat.side == self.side else legal[:1])]
+            margins: dict[Card, int] = {c: margin for c, _ in moves}
         else:
             solve = (depth < self.solve_depth and margin < 2) or seat.side == self.side
             moves = self.moves(node, solve)
@@ -787,16 +787,18 @@ class Searcher:
                 outer = self.limit
                 if share:
                     self.limit = min(outer, self.nodes + share)
+                done = False
                 try:
                     sub = self.reach(child, k - won, depth + 1, margins.get(card, inherit))
+                    done = True
                 except Budget:
                     if self.nodes > outer:
                         raise
-                    unfinished.append((card, why))
-                    continue
                 finally:
                     self.limit = outer
-                if sub is not None:
+                if not done:  # this share ran out: the child waits for the next round
+                    unfinished.append((card, why))
+                elif sub is not None:
                     return [Step(card, node.to_move, why), *sub]
             pending = unfinished
             share *= 4
