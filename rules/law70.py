@@ -392,23 +392,30 @@ def _resolve(ctx: Ctx, m: Facts) -> None:
         return
     claimed = adj["claimed"]
     side_name = SIDE_NAMES.get(adj["side"], adj["side"])
-    ctx.record(worst_normal=count.tricks, claimed=claimed, line=count.witness.words if count.witness else "")
+    proven = bool(getattr(count, "exact", True))
+    ctx.record(worst_normal=count.tricks, claimed=claimed, line=count.witness.words if count.witness else "",
+               proven=proven)
     ctx.conclude(witnesses=[count.witness])
+    # a count the search did not prove is the worst line it found: the summary says so, not "every line"
+    unproven = "" if proven else (" (Not proven: the search stopped before ruling out a worse normal line; "
+                                  "the ruling rests on the worst line it found.)")
     if adj["says"] == "claim":
         got = min(claimed, count.tricks)
         if got >= claimed:
+            every = "on every normal line" if proven else "on every normal line the search examined"
             ctx.conclude(outcome="claim_allowed", tricks=board_totals(b, adj["side"], got),
-                         summary=f"The claim is allowed: {side_name} take {tricks_text(claimed)} on every normal line.")
+                         summary=f"The claim is allowed: {side_name} take {tricks_text(claimed)} {every}.{unproven}")
         else:
             ctx.conclude(outcome="claim_adjusted", tricks=board_totals(b, adj["side"], got),
                          summary=f"The claim fails on a normal line: {side_name} get {tricks_text(got)} of the "
-                                 f"{tricks_text(claimed)} claimed; {tricks_text(claimed - got)} to the opponents.")
+                                 f"{tricks_text(claimed)} claimed; {tricks_text(claimed - got)} to the opponents."
+                                 f"{unproven}")
     else:
         got = count.tricks
         if got > claimed:
             ctx.conclude(outcome="concession_cancelled", tricks=board_totals(b, adj["side"], got),
                          summary=f"{tricks_text(got - claimed).capitalize()} conceded by {side_name} could not be "
-                                 "lost by normal play: they are given back.")
+                                 f"lost by normal play: they are given back.{unproven}")
         else:
             ctx.conclude(outcome="concession_stands", tricks=board_totals(b, adj["side"], claimed),
                          summary=f"The concession stands: {side_name} could lose those tricks by normal play.")

@@ -40,6 +40,21 @@ def test_a_contested_claim_gives_the_claimer_the_worst_count_over_his_normal_lin
     assert r.score == -50 and r.score_for == "EW"  # 7NT one down, not vulnerable
 
 
+@clause("70A")
+def test_a_claim_the_search_proves_is_allowed_on_every_normal_line() -> None:
+    r = ruled("3nt-ak5-opposite-42-jack-forgotten")
+    assert r.outcome == "claim_allowed" and r.summary.endswith("on every normal line.")
+
+
+@clause("70A")
+def test_a_claim_allowed_without_proof_says_it_rests_on_the_lines_the_search_examined() -> None:
+    from engine.play import PlayCore
+
+    r = rule(case_from_dict(example("7s-trump-round-both-followed")), play=PlayCore(budget=2_000))
+    assert r.outcome == "claim_allowed"
+    assert "on every normal line the search examined" in r.summary and "Not proven" in r.summary
+
+
 @clause("70A", "70E1")
 def test_the_claim_stands_when_both_the_finesse_and_the_drop_work() -> None:
     r = ruled("7nt-spade-guess")
