@@ -415,10 +415,8 @@ class Searcher:
         v = vals.get(card, 0)
         return v if node.to_move.side == self.side else left - v
 
-    def runs(self, node: Node, seat: Seat, cards: list[Card], split_small: bool = False) -> list[list[Card]]:
-        """``cards`` in runs of equal cards, lowest first: no card of another hand, nor of the trick in
-        progress, between them (the trick decides who wins it), none of them unseen, and, with
-        ``split_small``, not across the nine-ten boundary the small-card licences read."""
+    def _others(self, node: Node, seat: Seat) -> int:
+        """The mask of every card not in ``seat``'s hand: the other hands' and the trick's."""
         i = IDX[seat]
         rest = 0
         for j, m in enumerate(node.masks):
@@ -426,6 +424,13 @@ class Searcher:
                 rest |= m
         for t in node.trick:
             rest |= 1 << t.code
+        return rest
+
+    def runs(self, node: Node, seat: Seat, cards: list[Card], split_small: bool = False) -> list[list[Card]]:
+        """``cards`` in runs of equal cards, lowest first: no card of another hand, nor of the trick in
+        progress, between them (the trick decides who wins it), none of them unseen, and, with
+        ``split_small``, not across the nine-ten boundary the small-card licences read."""
+        rest = self._others(node, seat)
         unaware = node.unaware
         out: list[list[Card]] = []
         for x in sorted({c.suit for c in cards}, key=lambda s: s.value):
@@ -450,13 +455,7 @@ class Searcher:
         lo, hi = legal[0].code, legal[-1].code
         if lo >> 4 != hi >> 4:
             return False
-        i = IDX[seat]
-        rest = 0
-        for j, m in enumerate(node.masks):
-            if j != i:
-                rest |= m
-        for t in node.trick:
-            rest |= 1 << t.code
+        rest = self._others(node, seat)
         if (rest >> (lo + 1)) & ((1 << (hi - lo - 1)) - 1):
             return False
         return not (node.unaware and any(c in node.unaware for c in legal))
