@@ -241,11 +241,6 @@ class Searcher:
                     # leading it would make partner overtake (his cards there are all higher): the coherent
                     # plan cashes the suit from partner's hand, so the lead is a low card toward it
                     masters = []
-                elif (masters and partner_x and max(partner_x) < masters[0].rank
-                      and all(self.perceived_master(node, c) for c in partner if c.suit == x)):
-                    # the mirror case: partner holds nothing there but winners of his own, all lower, and must
-                    # throw one under it (crashing honours): the coherent plan leads low toward them first
-                    masters = []
                 idle_trumps = x == self.trump and not trumps_seen
                 # ACBL LC 2019 #4: with no trump out (as he sees it) he is not deemed to lead trumps to his
                 # disadvantage: a trump lead is then normal only as best play
@@ -656,8 +651,6 @@ class Searcher:
                     break  # a card of the side at or under the opponents' top card of the suit
             else:
                 return masks[IDX[node.leader]].bit_count() + (1 if node.trick else 0)
-        if not node.trick and IDX[node.leader] in self._mine and self._leader_keeps_the_lead(node, opp_m, opp_tr):
-            return masks[IDX[node.leader]].bit_count()
         if t < 0:
             return 1 if ours else 0
         opp = ranks_of(opp_tr)
@@ -670,26 +663,6 @@ class Searcher:
             later = {(first + j) & 3 for j in range(len(node.trick), 4)}
             best = max(best, 1 + self._trump_bound(node, opp, spent=later))
         return best
-
-    def _leader_keeps_the_lead(self, node: Node, opp_m: int, opp_tr: int) -> bool:
-        """The side's leader wins every trick he leads, whatever anyone plays, and so keeps leading: each of
-        his cards is above all the opponents' and all his partner's cards of its suit, and no other hand can
-        ruff it (nobody but him holds a trump, or it is a trump)."""
-        lead = IDX[node.leader]
-        lm, pm = node.masks[lead], node.masks[lead ^ 2]  # partners sit two apart in SEATS order
-        t = self._trump_no
-        partner_tr = (pm >> (16 * t)) & LANE if t >= 0 else 0
-        for x in range(4):
-            lane = (lm >> (16 * x)) & LANE
-            if not lane:
-                continue
-            low = (lane & -lane).bit_length() - 1
-            above = ((opp_m | pm) >> (16 * x)) & LANE
-            if above.bit_length() - 1 > low:
-                return False  # an opponent's card, or partner's, can beat his lowest card of the suit
-            if x != t and (opp_tr or partner_tr):
-                return False  # a hand void in the suit could ruff it
-        return True
 
     def _later(self, node: Node) -> list[Seat]:
         """The seats still to play to the trick in progress."""

@@ -246,21 +246,6 @@ def test_a_claimer_does_not_lead_a_winner_that_partners_singleton_higher_card_mu
     assert Card.parse("SA") in lic and Card.parse("HK") not in lic
 
 
-def test_a_claimer_does_not_lead_a_winner_that_crashes_partners_bare_lower_winner() -> None:
-    # North ♥A 2 opposite South's bare ♥K, the opponents' hearts lower: the ace would fell the king and leave
-    # the two a loser; the coherent plan leads the two to the king (the mirror of the overtaking rule)
-    s, node = _node({Seat.N: "HA H2", Seat.S: "HK C2", Seat.E: "H3 D3", Seat.W: "H5 D4"}, Seat.N, None)
-    lic = s.licences(node, Seat.N)
-    assert Card.parse("H2") in lic and Card.parse("HA") not in lic
-    pos = Position(hands={Seat.N: {Card.parse("HA"), Card.parse("H2")}, Seat.S: {Card.parse("HK"), Card.parse("C2")},
-                          Seat.E: {Card.parse("H3"), Card.parse("D3")}, Seat.W: {Card.parse("H5"), Card.parse("D4")}},
-                   trump=None, leader=Seat.N)
-    assert CORE.worst_normal(pos, Side.NS, NormalPlayModel.default(Seat.N)).tricks == 2
-    # partner's king guarded by a loser is not crashed: the ace stays a normal lead
-    s, node = _node({Seat.N: "HA H2", Seat.S: "HK H4", Seat.E: "H3 D3", Seat.W: "H5 D4"}, Seat.N, None)
-    assert Card.parse("HA") in s.licences(node, Seat.N)
-
-
 def test_with_no_trump_out_a_claimer_is_not_deemed_to_lead_trumps_to_his_disadvantage() -> None:
     # ACBL LC 2019 #4: hearts are trumps and the opponents have none
     s, node = _node({Seat.N: "HA C2", Seat.S: "H3 D2", Seat.E: "SA CA", Seat.W: "SK DA"}, Seat.N, Suit.H)
@@ -283,17 +268,6 @@ def test_the_claiming_side_tries_each_run_of_equal_cards_once_split_at_the_nine_
                      Seat.W: "C2 C3 C4 C5 C6"}, Seat.N, None)
     moves = [(Card.parse(c), None) for c in ("SK", "SQ", "SJ", "ST", "S9")]
     assert [c for c, _ in s.distinct(node, moves)] == [Card.parse("SK"), Card.parse("S9")]
-
-
-def test_a_leader_whose_every_card_wins_and_keeps_the_lead_is_bound_to_take_every_trick() -> None:
-    # North ♦A ♥A ♠7 in spades, nobody else holding a trump and South nothing above North's cards
-    s, node = _node({Seat.N: "DA HA S7", Seat.S: "CK CQ C5", Seat.E: "C8 D8 D7", Seat.W: "C3 D3 D2"}, Seat.N,
-                    Suit.S)
-    assert s.lower_bound(node) == 3
-    # South with a trump could ruff a red ace and lead a losing club: no longer bound to all three
-    s, node = _node({Seat.N: "DA HA S7", Seat.S: "C5 C4 S5", Seat.E: "C8 D8 D7", Seat.W: "C3 D3 D2"}, Seat.N,
-                    Suit.S)
-    assert s.lower_bound(node) < 3
 
 
 def _fewest_on_any_play(s: Searcher, node: Node) -> int:
