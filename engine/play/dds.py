@@ -16,13 +16,14 @@ from endplay.dds import solve_board
 from endplay.types import Card as ECard
 from endplay.types import Deal, Denom, Player
 
-from facts import SEATS, Card, Seat, Suit
+from facts import SEATS, SUITS, Card, Seat, Suit
 from facts.cards import deal_pbn
+
+from .bits import CARD, SUIT_NO
 
 _DENOM = {None: Denom.nt, Suit.S: Denom.spades, Suit.H: Denom.hearts, Suit.D: Denom.diamonds, Suit.C: Denom.clubs}
 _PLAYER = {Seat.N: Player.north, Seat.E: Player.east, Seat.S: Player.south, Seat.W: Player.west}
 _RANKS = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10}
-_SUITS = {0: Suit.S, 1: Suit.H, 2: Suit.D, 3: Suit.C}
 _TMP = tempfile.mkdtemp(prefix="claimlaw-dds-")
 
 
@@ -43,13 +44,11 @@ def _quiet_dir() -> Iterator[None]:
 def _ours(c: ECard) -> Card:
     abbr = c.rank.abbr
     rank = _RANKS.get(abbr) or int(abbr)
-    return Card(_SUITS[int(c.suit)], rank)
+    return Card(SUITS[int(c.suit)], rank)
 
 
-_SUIT_NO = {s: n for n, s in _SUITS.items()}
-_TRUMP_NO: dict[Suit | None, int] = {**_SUIT_NO, None: 4}
+_TRUMP_NO: dict[Suit | None, int] = {**SUIT_NO, None: 4}
 _SEAT_NO = {s: n for n, s in enumerate(SEATS)}
-_CARDS = {(n, r): Card(_SUITS[n], r) for n in range(4) for r in range(2, 15)}
 _last_trump: list[int] = [-1]  # the trump of the previous call on DDS's thread 0
 
 
@@ -67,7 +66,7 @@ def card_values(hands: dict[Seat, frozenset[Card]] | tuple[int, ...], trump: Sui
     dl.trump = _TRUMP_NO[trump]
     dl.first = _SEAT_NO[leader]
     for i in range(3):
-        dl.currentTrickSuit[i] = _SUIT_NO[trick[i].suit] if i < len(trick) else 0
+        dl.currentTrickSuit[i] = SUIT_NO[trick[i].suit] if i < len(trick) else 0
         dl.currentTrickRank[i] = trick[i].rank if i < len(trick) else 0
     if isinstance(hands, tuple):
         for i, m in enumerate(hands):
@@ -78,7 +77,7 @@ def card_values(hands: dict[Seat, frozenset[Card]] | tuple[int, ...], trump: Sui
         for s in SEATS:
             row = dl.remainCards[_SEAT_NO[s]]
             for c in hands[s]:
-                row[_SUIT_NO[c.suit]] |= 1 << c.rank
+                row[SUIT_NO[c.suit]] |= 1 << c.rank
     fut = _dds.futureTricks()
     # DDS's table entries record who holds each card they rest on, so they hold for any deal with the same
     # trump (DDS itself keeps them across "similar" deals): mode 2 keeps the table; a new trump clears it
@@ -97,7 +96,7 @@ def card_values(hands: dict[Seat, frozenset[Card]] | tuple[int, ...], trump: Sui
         held = (1 << fut.rank[i]) | fut.equals[i]
         for r in range(2, 15):
             if held >> r & 1:
-                out[_CARDS[(n, r)]] = score
+                out[CARD[16 * n + r]] = score
     return out
 
 

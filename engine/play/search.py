@@ -18,40 +18,11 @@ from dataclasses import dataclass, field, replace
 
 from facts import SEATS, Card, Line, Seat, Side, Suit
 
+from .bits import LANE, SUIT_NO, lane_cards, mask_of, ranks_of
 from .model import GUIDELINES, NormalPlayModel
 
 IDX = {s: i for i, s in enumerate(SEATS)}
-SUIT_NO = {Suit.S: 0, Suit.H: 1, Suit.D: 2, Suit.C: 3}  # as in Card.code
-LANE = 0xFFFF  # a hand's mask holds a card at bit ``Card.code``: sixteen bits per suit, the rank's bit set
-CARD: dict[int, Card] = {SUIT_NO[x] * 16 + r: Card(x, r) for x in SUIT_NO for r in range(2, 15)}
 BY_LETTER = (3, 2, 1, 0)  # suit numbers in the order of their letters (C, D, H, S): the order cards are tried in
-
-
-def mask_of(cards: frozenset[Card] | tuple[Card, ...]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c.code
-    return m
-
-
-def ranks_of(lane: int) -> list[int]:
-    """The ranks set in a suit's lane, lowest first."""
-    out = []
-    while lane:
-        low = lane & -lane
-        out.append(low.bit_length() - 1)
-        lane ^= low
-    return out
-
-
-def lane_cards(lane: int, x: int) -> list[Card]:
-    """The cards of suit number ``x`` whose ranks are set in ``lane``, lowest first."""
-    out = []
-    while lane:
-        low = lane & -lane
-        out.append(CARD[16 * x + low.bit_length() - 1])
-        lane ^= low
-    return out
 
 
 @dataclass(frozen=True)
@@ -368,11 +339,14 @@ class Searcher:
         return False
 
     # -- choices at a node ---------------------------------------------------------------
-    def moves(self, node: Node, solve_opponents: bool = True) -> list[tuple[Card, str | None]]:
+    def moves(self, node: Node, solve_opponents: bool = True, legal: list[Card] | None = None
+              ) -> list[tuple[Card, str | None]]:
         """The cards to try here, the most damaging to the claiming side first (an opponent's by the solver's
-        values, or, with ``solve_opponents`` off, high cards first: no solver call)."""
+        values, or, with ``solve_opponents`` off, high cards first: no solver call). ``legal``: the seat's legal
+        cards, when the caller has them already."""
         seat = node.to_move
-        legal = self.legal(node, seat)
+        if legal is None:
+            legal = self.legal(node, seat)
         if seat.side != self.side and not solve_opponents:
             return [(c, None) for c in self.collapse(node, seat, legal)]  # high cards first
         vals = self.values(node)
@@ -761,7 +735,7 @@ class Searcher:
             margins: dict[Card, int] = {c: margin for c, _ in moves}
         else:
             solve = (depth < self.solve_depth and margin < 2) or seat.side == self.side
-            moves = self.moves(node, solve)
+            moves = self.moves(node, solve, legal)
             margins = {}
             if self.use_dd and not self.all_free and solve:
                 for card, why in moves:  # one card, then best play by both sides: still a normal line

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from engine.play import NormalPlayModel, PlayCore, SolverError
-from engine.play.search import Node, Searcher, mask_of
+from engine.play.bits import mask_of
+from engine.play.search import Node, Searcher
 from facts import SEATS, SUITS, Card, Position, Seat, Side, Suit, load_case
 
 CORE = PlayCore()
