@@ -21,6 +21,15 @@ from facts.cards import deal_pbn
 
 from .bits import CARD, SUIT_NO
 
+try:  # our own solver for short endings (engine/play/_endings.c), built at install when a C compiler is there
+    from . import _endings
+except ImportError:  # pragma: no cover - without it every position goes to DDS
+    _endings = None
+else:
+    _endings.set_cards([CARD.get(i) for i in range(64)])
+
+ENDING_TRICKS = 7  # at most this many tricks left: our solver (in a search, faster than DDS's call up to 7)
+
 _DENOM = {None: Denom.nt, Suit.S: Denom.spades, Suit.H: Denom.hearts, Suit.D: Denom.diamonds, Suit.C: Denom.clubs}
 _PLAYER = {Seat.N: Player.north, Seat.E: Player.east, Seat.S: Player.south, Seat.W: Player.west}
 _RANKS = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10}
@@ -61,7 +70,13 @@ def card_values(hands: dict[Seat, frozenset[Card]] | tuple[int, ...], trump: Sui
 
     Fills DDS's own deal structure from the cards (no PBN text, no endplay ``Deal``): the solver call
     is most of the play core's time, and building a ``Deal`` cost more than the solve itself. The
-    position must be a consistent one (``engine.play.check`` refuses the others before a search)."""
+    position must be a consistent one (``engine.play.check`` refuses the others before a search).
+    Endings of at most ``ENDING_TRICKS`` tricks go to our own solver (``_endings``), the rest to DDS."""
+    if _endings is not None and isinstance(hands, tuple):
+        n = hands[(_SEAT_NO[leader] + len(trick)) & 3].bit_count()
+        if n <= ENDING_TRICKS:
+            return _endings.values(*hands, _TRUMP_NO[trump] if trump is not None else -1, _SEAT_NO[leader],
+                                   tuple(c.code for c in trick))  # type: ignore[no-any-return]
     dl = _dds.deal()
     dl.trump = _TRUMP_NO[trump]
     dl.first = _SEAT_NO[leader]
