@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from facts import SEATS, Card, Position, Seat, Side, Witness
 
-from .dds import SolverError, card_values
+from .dds import HAVE_FEWEST, SolverError, card_values, fewest
 from .model import GUIDELINES, NormalPlayModel
 from .search import Node, Searcher, Step, licence_text
 
@@ -90,7 +90,8 @@ class PlayCore:
             if claimer.side == side and (model.partner_is_dummy or model.on("partner_restricted")):
                 restricted.add(claimer.partner)  # dummy's cards are declarer's; a defender's partner by 70D2
         trump = pos.trump
-        s = Searcher(trump=trump, side=side, model=model, values=lambda n: self.values(n, trump),
+        above = (lambda n, k: bool(fewest(n.masks, trump, n.leader, n.trick, side, k))) if HAVE_FEWEST else None
+        s = Searcher(trump=trump, side=side, model=model, values=lambda n: self.values(n, trump), above=above,
                      restricted=frozenset(restricted), all_free=all_free,
                      line=model.line if question == "worst_normal" else None, budget=self.budget,
                      **self.search_options)  # type: ignore[arg-type]

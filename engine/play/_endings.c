@@ -256,6 +256,90 @@ static int ab(Pos *p, int alpha, int beta) {
     return best;
 }
 
+/* The fewest tricks ``side`` (0: North-South, 1: East-West) takes from here when every card of all four
+ * hands is played to that end: the value no line can go under. Asked against a bound: the result is below
+ * ``beta`` (then it is the count of a line found, the first one under ``beta``) or at least ``beta`` (then it is
+ * a floor: no line goes under it). Bounds at trick starts are kept in their own table. */
+static Entry *ftt = NULL;
+
+static int fewest(Pos *p, int side, int beta) {
+    int turn = (p->leader + p->n) & 3;
+    int rem = popcount(p->hand[turn]);
+    if (rem == 0 || beta <= 0) return 0;
+    Entry *e = NULL;
+    u64 key[2];
+    if (p->n == 0) {
+        if (rem == 1) {
+            for (int i = 0; i < 4; i++) p->tc[i] = __builtin_ctzll(p->hand[(p->leader + i) & 3]);
+            return ((p->leader + winning(p, 4)) & 1) == side;
+        }
+        rel_key(p, key);
+        e = &ftt[hash_of(key, p->leader + 4 * side, p->trump) >> (64 - TT_BITS)];
+        if (e->used && e->leader == p->leader + 4 * side && e->trump == p->trump && e->k[0] == key[0]
+            && e->k[1] == key[1]) {
+            if (e->lo >= beta) return e->lo;
+            if (e->hi < beta) return e->hi;
+        }
+    }
+    int moves[16];
+    int k = gen_moves(p, turn, legal_of(p, turn), moves);
+    int best = 99;
+    for (int i = k - 1; i >= 0 && best >= beta; i--) {  /* the last-ordered cards first: they lose tricks */
+        int c = moves[i];
+        int v;
+        p->hand[turn] ^= 1ULL << c;
+        p->tc[p->n++] = c;
+        if (p->n == 4) {
+            int leader = p->leader, tc[4];
+            memcpy(tc, p->tc, sizeof tc);
+            int w = (leader + winning(p, 4)) & 3;
+            int won = (w & 1) == side;
+            p->leader = w;
+            p->n = 0;
+            v = won + fewest(p, side, beta - won);
+            p->leader = leader;
+            p->n = 4;
+            memcpy(p->tc, tc, sizeof tc);
+        } else {
+            v = fewest(p, side, beta);
+        }
+        p->n--;
+        p->hand[turn] ^= 1ULL << c;
+        if (v < best) best = v;
+    }
+    if (e != NULL) {
+        int lo = 0, hi = rem;
+        if (e->used && e->leader == p->leader + 4 * side && e->trump == p->trump && e->k[0] == key[0]
+            && e->k[1] == key[1]) {
+            lo = e->lo;
+            hi = e->hi;
+        }
+        if (best < beta) { if (best < hi) hi = best; }
+        else if (best > lo) lo = best;
+        e->k[0] = key[0];
+        e->k[1] = key[1];
+        e->leader = (int8_t)(p->leader + 4 * side);
+        e->trump = (int8_t)p->trump;
+        e->lo = (int8_t)lo;
+        e->hi = (int8_t)hi;
+        e->used = 1;
+    }
+    return best;
+}
+
+/* the exact value by null-window tests from a guess (MTD(f)): each test is a cheap search, and the table
+ * carries what one proves to the next */
+static int exact(Pos *p, int guess) {
+    int lo = -1, hi = 99, g = guess;
+    while (lo < hi) {
+        int beta = g == lo ? g + 1 : g;
+        g = ab(p, beta - 1, beta);
+        if (g < beta) hi = g;
+        else lo = g;
+    }
+    return g;
+}
+
 /* values(m0, m1, m2, m3, trump, leader, trick) -> {Card: tricks for the side to move} */
 static PyObject *py_values(PyObject *self, PyObject *args) {
     unsigned long long m[4];
@@ -286,21 +370,22 @@ static PyObject *py_values(PyObject *self, PyObject *args) {
     for (int i = 0; i < 4; i++)
         if (i != turn) others |= p.hand[i];
     for (int i = 0; i < p.n; i++) others |= 1ULL << p.tc[i];
+    int guess = total / 2;
     for (int i = 0; i < k; i++) {
         int c = moves[i];
         int v;
         Pos q = p;
         q.hand[turn] ^= 1ULL << c;
         q.tc[q.n++] = c;
+        int won = 0;
         if (q.n == 4) {
             int w = (q.leader + winning(&q, 4)) & 3;
-            int won = !(w & 1);
+            won = !(w & 1);
             q.leader = w;
             q.n = 0;
-            v = won + ab(&q, -1, 99);
-        } else {
-            v = ab(&q, -1, 99);
         }
+        v = won + exact(&q, guess - won);
+        guess = v;
         int score = (turn & 1) ? total - v : v;
         /* the card and every card below it that it is equal to (see gen_moves) */
         int x = c >> 4;
@@ -321,6 +406,39 @@ static PyObject *py_values(PyObject *self, PyObject *args) {
         }
     }
     return out;
+}
+
+/* fewest(m0, m1, m2, m3, trump, leader, trick, side, above=-1) -> the fewest tricks side (0 NS, 1 EW) can
+ * take; with ``above`` >= 0, whether that is more than ``above`` (a cheaper question) */
+static PyObject *py_fewest(PyObject *self, PyObject *args) {
+    unsigned long long m[4];
+    int trump, leader, side, above = -1;
+    PyObject *trick;
+    if (!PyArg_ParseTuple(args, "KKKKiiO!i|i", &m[0], &m[1], &m[2], &m[3], &trump, &leader, &PyTuple_Type, &trick,
+                          &side, &above))
+        return NULL;
+    Pos p;
+    for (int i = 0; i < 4; i++) p.hand[i] = m[i];
+    p.trump = trump;
+    p.leader = leader & 3;
+    p.n = (int)PyTuple_GET_SIZE(trick);
+    if (p.n > 3) { PyErr_SetString(PyExc_ValueError, "a trick in progress has at most three cards"); return NULL; }
+    for (int i = 0; i < p.n; i++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(trick, i));
+        if (c < 0 || c > 63) { PyErr_SetString(PyExc_ValueError, "a card code is 0..63"); return NULL; }
+        p.tc[i] = (int)c;
+    }
+    if (above >= 0) {  /* is the fewest above ``above``? */
+        Pos q = p;
+        return PyBool_FromLong(fewest(&q, side & 1, above + 1) > above);
+    }
+    int v = 0;  /* the exact count: the least b with a line under b + 1 */
+    for (;;) {
+        Pos q = p;
+        if (fewest(&q, side & 1, v + 1) <= v) break;
+        v++;
+    }
+    return PyLong_FromLong(v);
 }
 
 /* set_cards(seq): the Card object for each code 0..63 (None where there is none) */
@@ -344,6 +462,7 @@ static PyObject *py_set_cards(PyObject *self, PyObject *arg) {
 
 static PyMethodDef methods[] = {
     {"values", py_values, METH_VARARGS, "Every legal card's tricks for the side to move (see the module)."},
+    {"fewest", py_fewest, METH_VARARGS, "The fewest tricks a side can take if every card is played to that end."},
     {"set_cards", py_set_cards, METH_O, "The Card object for each code 0..63."},
     {NULL, NULL, 0, NULL},
 };
@@ -353,6 +472,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_endings", "A double
 
 PyMODINIT_FUNC PyInit__endings(void) {
     tt = calloc((size_t)1 << TT_BITS, sizeof(Entry));
-    if (tt == NULL) return PyErr_NoMemory();
+    ftt = calloc((size_t)1 << TT_BITS, sizeof(Entry));
+    if (tt == NULL || ftt == NULL) return PyErr_NoMemory();
     return PyModule_Create(&module);
 }

@@ -16,7 +16,7 @@ from endplay.dds import solve_board
 from endplay.types import Card as ECard
 from endplay.types import Deal, Denom, Player
 
-from facts import SEATS, SUITS, Card, Seat, Suit
+from facts import SEATS, SUITS, Card, Seat, Side, Suit
 from facts.cards import deal_pbn
 
 from .bits import CARD, SUIT_NO
@@ -113,6 +113,18 @@ def card_values(hands: dict[Seat, frozenset[Card]] | tuple[int, ...], trump: Sui
             if held >> r & 1:
                 out[CARD[16 * n + r]] = score
     return out
+
+
+def fewest(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick: tuple[Card, ...], side: Side,
+           above: int = -1) -> int:
+    """The fewest tricks ``side`` takes from here if every card of all four hands is played to that end, or, with
+    ``above`` >= 0, whether that is more than ``above`` (our solver; the caller checks ``HAVE_FEWEST`` first)."""
+    assert _endings is not None
+    return _endings.fewest(*masks, _TRUMP_NO[trump] if trump is not None else -1,  # type: ignore[no-any-return]
+                           _SEAT_NO[leader], tuple(c.code for c in trick), 0 if side == Side.NS else 1, above)
+
+
+HAVE_FEWEST = _endings is not None
 
 
 def card_values_via_deal(hands: dict[Seat, frozenset[Card]], trump: Suit | None, leader: Seat,

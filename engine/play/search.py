@@ -70,6 +70,8 @@ class Searcher:
     side: Side
     model: NormalPlayModel
     values: Callable[[Node], dict[Card, int]]  # DDS: card -> tricks for the side to move
+    above: Callable[[Node, int], bool] | None = None  # does the side take more than k on every play at all?
+    floor_tricks: int = 6                       # ``above`` is asked with at most this many tricks left
     restricted: frozenset[Seat] = frozenset()  # seats whose cards must be normal
     all_free: bool = False                     # cannot-lose: every card of the side is free
     failed: dict[tuple, int] = field(default_factory=dict)
@@ -722,6 +724,8 @@ class Searcher:
         left = len(node.hand(node.leader)) + (1 if node.trick else 0)
         if k >= left:
             return self.model_line(node)
+        if self.above is not None and left <= self.floor_tricks and not self.all_free and self.above(node, k):
+            return None  # even with every card free the side takes more than k: so on every normal line
         if (self.use_dd and not self.all_free and margin <= 0 and (not node.trick or node.to_move.side == self.side)
                 and self.dd_value(node) <= k):
             return self.model_line(node)

@@ -198,6 +198,23 @@ def test_our_endings_solver_gives_every_legal_card_the_value_dds_gives_it(tricks
         assert got == expected, (pos.hands, pos.trump, pos.leader, pos.trick)
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_our_solvers_fewest_tricks_on_any_play_equals_the_searchs_cannot_lose(seed: int) -> None:
+    """The W search's floor (every card free) against the Python cannot-lose search, 20 endings a seed."""
+    from engine.play.dds import fewest
+
+    rng = random.Random(9300 + seed)
+    for _ in range(20):
+        pos = random_position(rng, rng.randint(1, 6), rng.choice([None, *SUITS]), mid_trick=rng.random() < 0.5)
+        side = rng.choice([Side.NS, Side.EW])
+        masks = tuple(mask_of(pos.hands[s]) for s in SEATS)
+        want = CORE.cannot_lose(pos, side).tricks
+        assert fewest(masks, pos.trump, pos.leader, tuple(pos.trick), side) == want
+        if want:
+            assert fewest(masks, pos.trump, pos.leader, tuple(pos.trick), side, above=want - 1)
+        assert not fewest(masks, pos.trump, pos.leader, tuple(pos.trick), side, above=want)
+
+
 @pytest.mark.parametrize("seed", range(30))
 def test_a_nodes_bit_masks_hold_exactly_its_hands_cards_after_every_card_played(seed: int) -> None:
     rng = random.Random(8000 + seed)
