@@ -7,11 +7,12 @@ The only package of claimlaw that talks to endplay.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from facts import SEATS, Card, Position, Seat, Side, Witness
 
-from .dds import HAVE_FEWEST, SolverError, card_values, fewest
+from .dds import HAVE_FEWEST, SolverError, card_values, fewest, floor_above
 from .model import GUIDELINES, NormalPlayModel
 from .search import Node, Searcher, Step, licence_text
 
@@ -90,11 +91,12 @@ class PlayCore:
             if claimer.side == side and (model.partner_is_dummy or model.on("partner_restricted")):
                 restricted.add(claimer.partner)  # dummy's cards are declarer's; a defender's partner by 70D2
         trump = pos.trump
-        above = (lambda n, k: bool(fewest(n.masks, trump, n.leader, n.trick, side, k))) if HAVE_FEWEST else None
-        s = Searcher(trump=trump, side=side, model=model, values=lambda n: self.values(n, trump), above=above,
+        s = Searcher(trump=trump, side=side, model=model, values=lambda n: self.values(n, trump),
                      restricted=frozenset(restricted), all_free=all_free,
                      line=model.line if question == "worst_normal" else None, budget=self.budget,
                      **self.search_options)  # type: ignore[arg-type]
+        if question == "worst_normal":
+            s.above = _floor(s, root, restricted)
         plain = (not model.switches and not root.unaware and not (model.line and model.line.steps))
         if question == "double_dummy" or (question == "worst_normal" and plain):
             # no licence and full knowledge: the normal lines are the best-play lines, W is double dummy
@@ -112,6 +114,23 @@ class PlayCore:
             w.words += (f" (The search stopped after {s.nodes:,} positions: no worse normal line was found, "
                         "but none was ruled out either.)")
         return Count(tricks, w, s.nodes, time.perf_counter() - t0, exact, settled)
+
+
+def _floor(s: Searcher, root: Node, restricted: set[Seat]) -> Callable[[Node, int], bool] | None:
+    """The floor W's search prunes with (``Searcher.above``), from our solver: where the claimer sees every card
+    and states no line, the fewest tricks over lines whose restricted cards are best play or licensable (a
+    superset of the licences); otherwise the fewest over every play at all. None without our solver."""
+    if not HAVE_FEWEST:
+        return None
+    trump, side, model = s.trump, s.side, s.model
+    if root.unaware or (model.line and model.line.steps):
+        return lambda n, k: bool(fewest(n.masks, trump, n.leader, n.trick, side, k))
+    bits = sum(1 << SEATS.index(x) for x in restricted)
+    masters = model.on("equal_small_any") or not model.on("top_down")
+    concedes = model.on("concede_now_or_end") and model.concedes > 0
+    ruff_low, guess = model.on("ruff_low"), s.guess_licensed()
+    return lambda n, k: floor_above(n.masks, trump, n.leader, n.trick, side, bits, masters, concedes, ruff_low,
+                                    guess, k)
 
 
 def check(pos: Position) -> None:

@@ -340,6 +340,227 @@ static int exact(Pos *p, int guess) {
     return g;
 }
 
+/* A tighter floor for W: the fewest tricks ``side`` takes when every card of its restricted seats is either
+ * double-dummy optimal or one a licence could give (a superset of engine/play/search.py's licences with
+ * full knowledge: see ``licensed``), and every other card is free. Used only where the claimer sees every
+ * card and follows no stated line; the W oracle tests check it never cuts a normal line. */
+typedef struct {
+    int side;        /* 0: North-South, 1: East-West */
+    int restricted;  /* bit per seat */
+    int all_masters; /* any master may be led, not only the top one (equal_small_any, or top_down off) */
+    int concedes;    /* a loser may be led (concede_now_or_end with tricks conceded) */
+    int ruff_low;    /* ruff_low: void, he ruffs with the lowest trump that wins */
+    int finesse;     /* finesse_or_drop, no 70E2 order settling it: third hand may play for the guess */
+} Rules;
+
+static Entry *gtt = NULL;
+
+static inline u64 lane_of(u64 m, int x) { return (m >> (16 * x)) & LANE; }
+static inline u64 top_bit(u64 l) { return l ? 1ULL << (63 - __builtin_clzll(l)) : 0; }
+
+/* can no opponent still to play to the trick beat ``code`` (the card now winning it)? */
+static int sure_winner(const Pos *p, int turn, int code) {
+    int led = p->tc[0] >> 4;
+    for (int j = p->n + 1; j < 4; j++) {
+        int s = (p->leader + j) & 3;
+        if ((s & 1) == (turn & 1)) continue;
+        u64 h = p->hand[s];
+        u64 l = lane_of(h, led);
+        if (l) {
+            if ((code >> 4) == led && (l >> ((code & 15) + 1))) return 0;
+        } else if (p->trump >= 0) {
+            u64 t = lane_of(h, p->trump);
+            if ((code >> 4) != p->trump && t) return 0;
+            if ((code >> 4) == p->trump && (t >> ((code & 15) + 1))) return 0;
+        }
+    }
+    return 1;
+}
+
+/* the cards of the seat to move a licence could give, as a mask (a superset: see ``Rules``) */
+static u64 licensed(const Pos *p, int turn, const Rules *r) {
+    int pa = (turn + 2) & 3;
+    u64 opp = p->hand[(turn + 1) & 3] | p->hand[(turn + 3) & 3];
+    u64 h = p->hand[turn], out = 0;
+    if (p->n == 0) {
+        for (int x = 0; x < 4; x++) {
+            u64 mine = lane_of(h, x);
+            if (!mine) continue;
+            u64 theirs = lane_of(opp, x);
+            u64 masters = theirs ? mine & ~((top_bit(theirs) << 1) - 1) : mine;
+            if (masters) out |= (r->all_masters ? masters : top_bit(mine)) << (16 * x);
+            u64 part = lane_of(p->hand[pa], x);
+            if (r->concedes || (part && top_bit(part) > top_bit(theirs)))
+                out |= (mine & -mine) << (16 * x);  /* low toward partner's master, a finesse, a concession */
+        }
+        return out;
+    }
+    int led = p->tc[0] >> 4;
+    u64 follow = lane_of(h, led);
+    int w = winning(p, p->n);
+    int wcode = p->tc[w];
+    int partner_sure = (((p->leader + w) & 1) == (turn & 1)) && sure_winner(p, turn, wcode);
+    if (follow) {
+        out = follow & -follow;  /* the lowest */
+        if (!partner_sure && (wcode >> 4) == led) {
+            u64 over = follow & ~((2ULL << (wcode & 15)) - 1);  /* the cards that beat the trick so far */
+            for (u64 o = over; o; o &= o - 1) {
+                int c = 16 * led + __builtin_ctzll(o);
+                if (sure_winner(p, turn, c)) { out |= o & -o; break; }  /* the cheapest sure winner */
+            }
+            if (r->finesse && p->n == 2 && ((p->leader + 2) & 3) == turn)
+                out |= over;  /* third hand at a guess: the finesse card or the top (a superset) */
+        }
+        return out << (16 * led);
+    }
+    u64 trumps = p->trump >= 0 ? lane_of(h, p->trump) : 0;
+    if (trumps && !partner_sure && led != p->trump) {
+        for (int j = p->n + 1; j < 4; j++) {
+            int s = (p->leader + j) & 3;
+            if ((s & 1) != (turn & 1) && lane_of(p->hand[s], p->trump)) return 0;  /* he could be overruffed */
+        }
+        if (r->ruff_low) {
+            int top = 0;
+            for (int i = 0; i < p->n; i++)
+                if ((p->tc[i] >> 4) == p->trump && (p->tc[i] & 15) > top) top = p->tc[i] & 15;
+            u64 over = trumps & ~((2ULL << top) - 1);
+            if (over) return (over & -over) << (16 * p->trump);  /* the lowest trump that wins */
+        }
+    }
+    u64 side_cards = h | p->hand[(turn + 2) & 3];
+    for (int x = 0; x < 4; x++) {
+        u64 l = lane_of(h, x);
+        if (!l || x == p->trump) continue;
+        u64 theirs = lane_of(opp, x), ours = lane_of(side_cards, x);
+        if (top_bit(ours) < top_bit(theirs)) out |= (l & -l) << (16 * x);  /* the lowest of a suit it has no master in */
+    }
+    return out;
+}
+
+/* every card of ``m`` together with the cards of ``legal`` equal to one of them (no card of ``others`` between) */
+static u64 with_equals(u64 m, u64 legal, u64 others) {
+    u64 out = 0;
+    for (int x = 0; x < 4; x++) {
+        u64 l = lane_of(legal, x), o = lane_of(others, x), run = 0;
+        int hit = 0;
+        for (int b = 15; b >= 0; b--) {
+            if (o >> b & 1) {
+                if (hit) out |= run << (16 * x);
+                run = 0;
+                hit = 0;
+            } else if (l >> b & 1) {
+                run |= 1ULL << b;
+                if (lane_of(m, x) >> b & 1) hit = 1;
+            }
+        }
+        if (hit) out |= run << (16 * x);
+    }
+    return out;
+}
+
+static int floor_rules(Pos *p, const Rules *r, int beta);
+
+/* North-South's double-dummy tricks after ``c`` is played (the trick in progress included) */
+static int child_dd(Pos *p, int turn, int c, int guess) {
+    Pos q = *p;
+    q.hand[turn] ^= 1ULL << c;
+    q.tc[q.n++] = c;
+    int won = 0;
+    if (q.n == 4) {
+        int w = (q.leader + winning(&q, 4)) & 3;
+        won = !(w & 1);
+        q.leader = w;
+        q.n = 0;
+    }
+    return won + exact(&q, guess - won);
+}
+
+static int floor_rules(Pos *p, const Rules *r, int beta) {
+    int turn = (p->leader + p->n) & 3;
+    int rem = popcount(p->hand[turn]);
+    int side = r->side;
+    if (rem == 0 || beta <= 0) return 0;
+    Entry *e = NULL;
+    u64 key[2];
+    int8_t tag = (int8_t)(p->leader + 4 * side + 8 * r->restricted);
+    int8_t tr = (int8_t)(p->trump + 1 + 8 * (r->all_masters + 2 * r->concedes + 4 * r->ruff_low + 8 * r->finesse));
+    if (p->n == 0) {
+        if (rem == 1) {
+            for (int i = 0; i < 4; i++) p->tc[i] = __builtin_ctzll(p->hand[(p->leader + i) & 3]);
+            return ((p->leader + winning(p, 4)) & 1) == side;
+        }
+        rel_key(p, key);
+        e = &gtt[hash_of(key, tag, tr) >> (64 - TT_BITS)];
+        if (e->used && e->leader == tag && e->trump == tr && e->k[0] == key[0] && e->k[1] == key[1]) {
+            if (e->lo >= beta) return e->lo;
+            if (e->hi < beta) return e->hi;
+        }
+    }
+    int moves[16];
+    u64 legal = legal_of(p, turn);
+    int k = gen_moves(p, turn, legal, moves);
+    u64 ok = ~0ULL;
+    int dd = -1;
+    if ((turn & 1) == side && (r->restricted >> turn & 1)) {
+        u64 others = 0;
+        for (int i = 0; i < 4; i++)
+            if (i != turn) others |= p->hand[i];
+        for (int i = 0; i < p->n; i++) others |= 1ULL << p->tc[i];
+        ok = with_equals(licensed(p, turn, r), legal, others);
+        for (int i = 0; i < k; i++)
+            if (!(ok >> moves[i] & 1)) {
+                Pos q = *p;
+                dd = exact(&q, rem / 2);  /* North-South's tricks with best play: the optimal cards keep it */
+                break;
+            }
+    }
+    int best = 99;
+    for (int i = k - 1; i >= 0 && best >= beta; i--) {
+        int c = moves[i];
+        if (!(ok >> c & 1)) {
+            int v = child_dd(p, turn, c, dd);
+            if (v != dd) continue;  /* neither licensed nor best play: not normal */
+        }
+        int v;
+        p->hand[turn] ^= 1ULL << c;
+        p->tc[p->n++] = c;
+        if (p->n == 4) {
+            int leader = p->leader, tc[4];
+            memcpy(tc, p->tc, sizeof tc);
+            int w = (leader + winning(p, 4)) & 3;
+            int won = (w & 1) == side;
+            p->leader = w;
+            p->n = 0;
+            v = won + floor_rules(p, r, beta - won);
+            p->leader = leader;
+            p->n = 4;
+            memcpy(p->tc, tc, sizeof tc);
+        } else {
+            v = floor_rules(p, r, beta);
+        }
+        p->n--;
+        p->hand[turn] ^= 1ULL << c;
+        if (v < best) best = v;
+    }
+    if (e != NULL) {
+        int lo = 0, hi = rem;
+        if (e->used && e->leader == tag && e->trump == tr && e->k[0] == key[0] && e->k[1] == key[1]) {
+            lo = e->lo;
+            hi = e->hi;
+        }
+        if (best < beta) { if (best < hi) hi = best; }
+        else if (best > lo) lo = best;
+        e->k[0] = key[0];
+        e->k[1] = key[1];
+        e->leader = tag;
+        e->trump = tr;
+        e->lo = (int8_t)lo;
+        e->hi = (int8_t)hi;
+        e->used = 1;
+    }
+    return best;
+}
+
 /* values(m0, m1, m2, m3, trump, leader, trick) -> {Card: tricks for the side to move} */
 static PyObject *py_values(PyObject *self, PyObject *args) {
     unsigned long long m[4];
@@ -441,6 +662,37 @@ static PyObject *py_fewest(PyObject *self, PyObject *args) {
     return PyLong_FromLong(v);
 }
 
+/* floor(m0, m1, m2, m3, trump, leader, trick, side, restricted, all_masters, concedes, ruff_low, finesse, above) -> whether the
+ * side takes more than ``above`` on every line where its restricted seats play only best-play or licensable
+ * cards (see ``floor_rules``) */
+static PyObject *py_floor(PyObject *self, PyObject *args) {
+    unsigned long long m[4];
+    int trump, leader, above;
+    Rules r;
+    PyObject *trick;
+    if (!PyArg_ParseTuple(args, "KKKKiiO!iiiiiii", &m[0], &m[1], &m[2], &m[3], &trump, &leader, &PyTuple_Type,
+                          &trick, &r.side, &r.restricted, &r.all_masters, &r.concedes, &r.ruff_low, &r.finesse, &above))
+        return NULL;
+    Pos p;
+    for (int i = 0; i < 4; i++) p.hand[i] = m[i];
+    p.trump = trump;
+    p.leader = leader & 3;
+    p.n = (int)PyTuple_GET_SIZE(trick);
+    if (p.n > 3) { PyErr_SetString(PyExc_ValueError, "a trick in progress has at most three cards"); return NULL; }
+    for (int i = 0; i < p.n; i++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(trick, i));
+        if (c < 0 || c > 63) { PyErr_SetString(PyExc_ValueError, "a card code is 0..63"); return NULL; }
+        p.tc[i] = (int)c;
+    }
+    r.side &= 1;
+    r.restricted &= 15;
+    r.all_masters = !!r.all_masters;
+    r.concedes = !!r.concedes;
+    r.ruff_low = !!r.ruff_low;
+    r.finesse = !!r.finesse;
+    return PyBool_FromLong(floor_rules(&p, &r, above + 1) > above);
+}
+
 /* set_cards(seq): the Card object for each code 0..63 (None where there is none) */
 static PyObject *py_set_cards(PyObject *self, PyObject *arg) {
     PyObject *seq = PySequence_Fast(arg, "set_cards takes a sequence of 64 items");
@@ -463,6 +715,7 @@ static PyObject *py_set_cards(PyObject *self, PyObject *arg) {
 static PyMethodDef methods[] = {
     {"values", py_values, METH_VARARGS, "Every legal card's tricks for the side to move (see the module)."},
     {"fewest", py_fewest, METH_VARARGS, "The fewest tricks a side can take if every card is played to that end."},
+    {"floor", py_floor, METH_VARARGS, "Whether a side takes more than k on every line of best-play or licensable cards."},
     {"set_cards", py_set_cards, METH_O, "The Card object for each code 0..63."},
     {NULL, NULL, 0, NULL},
 };
@@ -473,6 +726,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_endings", "A double
 PyMODINIT_FUNC PyInit__endings(void) {
     tt = calloc((size_t)1 << TT_BITS, sizeof(Entry));
     ftt = calloc((size_t)1 << TT_BITS, sizeof(Entry));
-    if (tt == NULL || ftt == NULL) return PyErr_NoMemory();
+    gtt = calloc((size_t)1 << TT_BITS, sizeof(Entry));
+    if (tt == NULL || ftt == NULL || gtt == NULL) return PyErr_NoMemory();
     return PyModule_Create(&module);
 }

@@ -113,6 +113,50 @@ def test_w_equals_an_exhaustive_enumeration_of_the_models_lines_on_small_endings
     assert _replayed(pos, side, w.witness.tricks_played) == w.tricks
 
 
+def _random_rules_case(seed: int) -> tuple[Position, Side, NormalPlayModel]:
+    """A random ending and a random set of guidelines (full knowledge, no line): the floor that knows the licences
+    is in use, under every switch it reads."""
+    from engine.play.model import GUIDELINES
+
+    rng = random.Random(seed)
+    pos = random_position(rng, rng.randint(2, 4), rng.choice([None, *SUITS]), mid_trick=rng.random() < 0.3)
+    side = rng.choice([Side.NS, Side.EW])
+    claimer = side.seats[rng.randint(0, 1)]
+    names = [n for n in GUIDELINES if rng.random() < 0.6]
+    model = NormalPlayModel(claimer, switches=frozenset(names), concedes=rng.choice([0, 0, 1]),
+                            guess_order=rng.choice([None, None, "top down"]))
+    if rng.random() < 0.3:
+        model = model.as_defender()
+    return pos, side, model
+
+
+@pytest.mark.parametrize("seed", range(20_000, 20_200))
+def test_w_equals_an_exhaustive_enumeration_under_random_sets_of_guidelines(seed: int) -> None:
+    pos, side, model = _random_rules_case(seed)
+    w = CORE.worst_normal(pos, side, model)
+    s, root = searcher(pos, side, model)
+    if model.claimer.side == side and not (model.partner_is_dummy or model.on("partner_restricted")):
+        s.restricted = frozenset({model.claimer})
+    assert w.exact and w.tricks == enumerate_min_memo(s, root)
+    assert _replayed(pos, side, w.witness.tricks_played) == w.tricks
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_floor_that_knows_the_licences_never_exceeds_w_found_without_it(seed: int) -> None:
+    """At the root of 5-trick endings under random guidelines: W by the search with no floor, then the floor."""
+    from engine.play import _floor
+
+    pos, side, model = _random_rules_case(30_000 + seed)
+    pos = random_position(random.Random(seed), 5, pos.trump, mid_trick=seed % 3 == 0)
+    s, root = searcher(pos, side, model)
+    if model.claimer.side == side and not (model.partner_is_dummy or model.on("partner_restricted")):
+        s.restricted = frozenset({model.claimer})
+    w, _ = s.worst(root)
+    floor = _floor(s, root, set(s.restricted))
+    assert s.exact and floor is not None
+    assert not floor(root, w), "the floor says every normal line takes more than W"
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_cannot_lose_is_at_most_w_and_w_is_at_most_double_dummy(seed: int) -> None:
     rng = random.Random(1000 + seed)
