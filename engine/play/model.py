@@ -24,8 +24,11 @@ licenses from the claimer's perception. The licences, each a named switch with i
 * ``partner_restricted`` — a defender's claim: partner's cards are also only normal ones (70D2).
 
 Following: the cheapest perceived sure winner when partner is not already winning, otherwise the
-lowest card; discards are the lowest card of a suit he perceives as losing, or, holding only
-perceived winners, the lowest card of any suit.
+lowest card; discards are the lowest card of a suit he perceives as losing.
+
+Double-dummy ties are broken by the same guidelines (engine/play/search.py ``moves``): among equally
+good cards, no master is discarded while the hand holds a side-suit card he sees as losing, and no
+master is played under partner's sure winner when a lower card is held. A tie is only narrowed.
 """
 
 from __future__ import annotations

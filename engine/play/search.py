@@ -214,6 +214,10 @@ class Searcher:
                     # leading it would make partner overtake (his cards there are all higher): the coherent
                     # plan cashes the suit from partner's hand, so the lead is a low card toward it
                     masters = []
+                elif masters and partner_x and self._crashes(node, seat, x, len(masters), len(mine), partner_x):
+                    # his top card would fell partner's honours and cost the suit a trick (A2 opposite a bare K):
+                    # cashing from the top of the two hands, the coherent plan crosses with a low card first
+                    masters = []
                 idle_trumps = x == self.trump and not trumps_seen
                 # ACBL LC 2019 #4: with no trump out (as he sees it) he is not deemed to lead trumps to his
                 # disadvantage: a trump lead is then normal only as best play
@@ -288,6 +292,31 @@ class Searcher:
                 if all(c.suit != x for c in fooled):
                     add(min((c for c in hand if c.suit == x), key=lambda c: c.rank), "unaware_winner")
         return out
+
+    def _wastes_winner(self, node: Node, seat: Seat, card: Card, legal: list[Card]) -> bool:
+        """``card`` is one he sees as a master of a side suit, and either he discards it while the hand holds a
+        side-suit card he does not see as one, or he follows with it under partner's sure winner holding a lower
+        card of the suit."""
+        if card.suit == self.trump or not self.perceived_master(node, card):
+            return False
+        led = node.trick[0].suit
+        if card.suit != led:
+            return any(c.suit != self.trump and not self.perceived_master(node, c) for c in node.hand(seat))
+        w_seat, w_card = self.trick_winner(node)
+        return (w_seat == seat.partner and self.wins_trick(node, seat, w_card)
+                and any(c.suit == led and c.rank < card.rank for c in legal))
+
+    def _crashes(self, node: Node, seat: Seat, x: Suit, mine_masters: int, mine_len: int, partner_x: list[int]) -> bool:
+        """Leading his top card of ``x`` makes partner play a card he sees as a master under it (every card partner
+        holds there is one, all below that top card) and the two hands then take fewer tricks in the suit: on top
+        ranks alone, the most is the fewer of the masters and the longer holding."""
+        top = self._seen_opp_top(node, SUIT_NO[x])
+        if min(partner_x) <= top:
+            return False  # partner can follow with a loser
+        a, b, lp = mine_masters, len(partner_x), len(partner_x)
+        before = min(a + b, max(mine_len, lp))
+        after = 1 + min(a + b - 2, max(mine_len - 1, lp - 1))
+        return after < before
 
     def safety_check(self, node: Node, seat: Seat) -> list[Card]:
         """On lead, unaware of a trump still out, holding a higher one: that high trump (ACBL 1992 C)."""
@@ -365,6 +394,10 @@ class Searcher:
             if w_seat == seat.partner and self.wins_trick(node, seat, w_card) and node.trick[0].suit != self.trump:
                 # nobody ruffs partner's winner: equal double-dummy value does not make it a plan
                 dd = [c for c in dd if c.suit != self.trump] or dd
+        if node.trick and len(dd) > 1:
+            # among equally good cards he does not waste a winner: no player throws a master and keeps a card he
+            # sees as losing, or plays one under partner's sure winner holding a lower card, when nothing is gained
+            dd = [c for c in dd if not self._wastes_winner(node, seat, c, legal)] or dd
         if seat not in self.restricted:
             return [(c, None) for c in dd]
         check = self.safety_check(node, seat)

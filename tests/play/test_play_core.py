@@ -331,6 +331,30 @@ def test_a_claimer_does_not_lead_a_winner_that_partners_singleton_higher_card_mu
     assert Card.parse("SA") in lic and Card.parse("HK") not in lic
 
 
+def test_a_claimer_with_ace_and_a_small_card_opposite_partners_bare_king_is_not_deemed_to_crash_them() -> None:
+    """Cashing a suit from the top of the two hands (White Book 8.70.5): the coherent plan crosses to the king."""
+    spec = {Seat.N: "HA H2 CA", Seat.S: "HK C3 C2", Seat.E: "HQ HJ D2", Seat.W: "HT D3 C4"}
+    s, node = _node(spec, Seat.N, None)
+    lic = s.licences(node, Seat.N)
+    assert Card.parse("H2") in lic and Card.parse("HA") not in lic
+    hands = {x: {Card.parse(c) for c in spec[x].split()} for x in SEATS}
+    pos = Position(hands=hands, trump=None, leader=Seat.N)
+    assert CORE.worst_normal(pos, Side.NS, NormalPlayModel.default(Seat.N)).tricks == 3
+
+
+def test_among_equally_good_discards_a_claimer_keeps_a_master_while_he_holds_a_loser() -> None:
+    """Perceived losers first (the model's discard guideline) also breaks double-dummy ties: ♣A is not thrown
+    while ♦2 is kept, though both keep every trick."""
+    s, node = _node({Seat.N: "SA SK", Seat.S: "CA D2", Seat.E: "S2 DK", Seat.W: "S4 S5"}, Seat.N, None, trick="SA S2")
+    assert [c for c, _ in s.moves(node)] == [Card.parse("D2")]
+
+
+def test_among_equally_good_cards_a_claimer_does_not_play_a_master_under_partners_sure_winner() -> None:
+    """Following low under partner's sure winner (the model's follow guideline) also breaks double-dummy ties."""
+    s, node = _node({Seat.N: "HA SA", Seat.S: "HK H3", Seat.E: "H2 S2", Seat.W: "H4 S3"}, Seat.N, None, trick="HA H2")
+    assert [c for c, _ in s.moves(node)] == [Card.parse("H3")]
+
+
 def test_with_no_trump_out_a_claimer_is_not_deemed_to_lead_trumps_to_his_disadvantage() -> None:
     # ACBL LC 2019 #4: hearts are trumps and the opponents have none
     s, node = _node({Seat.N: "HA C2", Seat.S: "H3 D2", Seat.E: "SA CA", Seat.W: "SK DA"}, Seat.N, Suit.H)
