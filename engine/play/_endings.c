@@ -41,7 +41,12 @@ typedef struct {
     int tc[4];  /* their codes */
 } Pos;
 
-static inline int popcount(u64 x) { return __builtin_popcountll(x); }
+static inline int popcount(u64 x) {  /* SWAR: no dependence on the CPU having a popcount instruction */
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
 
 /* the seat offset (0..n-1 from the leader) of the card winning the first n cards of the trick */
 static inline int winning(const Pos *p, int n) {
@@ -284,8 +289,9 @@ static int fewest(Pos *p, int side, int beta) {
     int moves[16];
     int k = gen_moves(p, turn, legal_of(p, turn), moves);
     int best = 99;
-    for (int i = k - 1; i >= 0 && best >= beta; i--) {  /* the last-ordered cards first: they lose tricks */
-        int c = moves[i];
+    int mine = (turn & 1) == side;
+    for (int j = 0; j < k && best >= beta; j++) {
+        int c = moves[mine ? k - 1 - j : j];  /* the side's worst cards first, the other side's best first */
         int v;
         p->hand[turn] ^= 1ULL << c;
         p->tc[p->n++] = c;
@@ -460,8 +466,9 @@ static u64 with_equals(u64 m, u64 legal, u64 others) {
 
 static int floor_rules(Pos *p, const Rules *r, int beta);
 
-/* North-South's double-dummy tricks after ``c`` is played (the trick in progress included) */
-static int child_dd(Pos *p, int turn, int c, int guess) {
+/* Is ``c`` best play here, ``dd`` being North-South's double-dummy tricks? One null-window test of the position
+ * after it: for North-South to move it keeps dd only if it reaches dd; for East-West, only if it holds them to dd. */
+static int optimal(const Pos *p, int turn, int c, int dd) {
     Pos q = *p;
     q.hand[turn] ^= 1ULL << c;
     q.tc[q.n++] = c;
@@ -472,7 +479,8 @@ static int child_dd(Pos *p, int turn, int c, int guess) {
         q.leader = w;
         q.n = 0;
     }
-    return won + exact(&q, guess - won);
+    if (!(turn & 1)) return won + ab(&q, dd - 1 - won, dd - won) >= dd;
+    return won + ab(&q, dd - won, dd + 1 - won) <= dd;
 }
 
 static int floor_rules(Pos *p, const Rules *r, int beta) {
@@ -507,19 +515,17 @@ static int floor_rules(Pos *p, const Rules *r, int beta) {
             if (i != turn) others |= p->hand[i];
         for (int i = 0; i < p->n; i++) others |= 1ULL << p->tc[i];
         ok = with_equals(licensed(p, turn, r), legal, others);
-        for (int i = 0; i < k; i++)
-            if (!(ok >> moves[i] & 1)) {
-                Pos q = *p;
-                dd = exact(&q, rem / 2);  /* North-South's tricks with best play: the optimal cards keep it */
-                break;
-            }
     }
     int best = 99;
-    for (int i = k - 1; i >= 0 && best >= beta; i--) {
-        int c = moves[i];
+    int mine = (turn & 1) == side;
+    for (int j = 0; j < k && best >= beta; j++) {
+        int c = moves[mine ? k - 1 - j : j];  /* the side's worst cards first, the other side's best first */
         if (!(ok >> c & 1)) {
-            int v = child_dd(p, turn, c, dd);
-            if (v != dd) continue;  /* neither licensed nor best play: not normal */
+            if (dd < 0) {
+                Pos q = *p;
+                dd = exact(&q, rem / 2);  /* North-South's tricks with best play: the optimal cards keep it */
+            }
+            if (!optimal(p, turn, c, dd)) continue;  /* neither licensed nor best play: not normal */
         }
         int v;
         p->hand[turn] ^= 1ULL << c;
