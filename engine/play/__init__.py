@@ -128,9 +128,9 @@ def _floor(s: Searcher, root: Node, restricted: set[Seat]) -> Callable[[Node, in
     bits = sum(1 << SEATS.index(x) for x in restricted)
     masters = model.on("equal_small_any") or not model.on("top_down")
     concedes = model.on("concede_now_or_end") and model.concedes > 0
-    ruff_low, guess = model.on("ruff_low"), s.guess_licensed()
+    ruff_low, guess, order = model.on("ruff_low"), s.guess_licensed(), model.on("any_suit_order")
     return lambda n, k: floor_above(n.masks, trump, n.leader, n.trick, side, bits, masters, concedes, ruff_low,
-                                    guess, k)
+                                    guess, order, k)
 
 
 def check(pos: Position) -> None:

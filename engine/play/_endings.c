@@ -26,8 +26,9 @@ typedef uint64_t u64;
 
 typedef struct {
     u64 k[2];
-    int8_t leader, trump, lo, hi;
-    int32_t used;
+    int16_t leader, trump;  /* the floors keep their rules here too */
+    int8_t lo, hi;
+    int16_t used;
 } Entry;
 
 static Entry *tt = NULL;
@@ -357,6 +358,7 @@ typedef struct {
     int concedes;    /* a loser may be led (concede_now_or_end with tricks conceded) */
     int ruff_low;    /* ruff_low: void, he ruffs with the lowest trump that wins */
     int finesse;     /* finesse_or_drop, no 70E2 order settling it: third hand may play for the guess */
+    int suit_order;  /* any_suit_order: he may cash any suit he holds a master in, or lead low to partner's */
 } Rules;
 
 static Entry *gtt = NULL;
@@ -389,15 +391,30 @@ static u64 licensed(const Pos *p, int turn, const Rules *r) {
     u64 opp = p->hand[(turn + 1) & 3] | p->hand[(turn + 3) & 3];
     u64 h = p->hand[turn], out = 0;
     if (p->n == 0) {
+        int opp_trumps = p->trump >= 0 && lane_of(opp, p->trump);
         for (int x = 0; x < 4; x++) {
             u64 mine = lane_of(h, x);
             if (!mine) continue;
-            u64 theirs = lane_of(opp, x);
+            u64 theirs = lane_of(opp, x), part = lane_of(p->hand[pa], x);
             u64 masters = theirs ? mine & ~((top_bit(theirs) << 1) - 1) : mine;
-            if (masters) out |= (r->all_masters ? masters : top_bit(mine)) << (16 * x);
-            u64 part = lane_of(p->hand[pa], x);
-            if (r->concedes || (part && top_bit(part) > top_bit(theirs)))
-                out |= (mine & -mine) << (16 * x);  /* low toward partner's master, a finesse, a concession */
+            u64 low = mine & -mine;
+            int partner_master = part && top_bit(part) > top_bit(theirs);
+            if (masters && part && (part & -part) > top_bit(mine)) masters = 0;  /* partner would overtake */
+            if (masters && part && (part & -part) > top_bit(theirs)) {  /* partner's cards all masters: a crash? */
+                int a = popcount(masters), b = popcount(part), lm = popcount(mine);
+                int before = a + b < (lm > b ? lm : b) ? a + b : (lm > b ? lm : b);
+                int m2 = (lm - 1 > b - 1 ? lm - 1 : b - 1);
+                int after = 1 + (a + b - 2 < m2 ? a + b - 2 : m2);
+                if (after < before) masters = 0;
+            }
+            /* an aware claimer with a trump out draws trumps first; with none out he leads no trump to no end */
+            if (r->suit_order && (!opp_trumps || x == p->trump) && !(x == p->trump && !opp_trumps)) {
+                if (masters) out |= (r->all_masters ? masters : top_bit(mine)) << (16 * x);
+                else if (partner_master && !(low > top_bit(theirs) && (part & -part) > low))
+                    out |= low << (16 * x);  /* low toward partner's master */
+            }
+            if (r->finesse && partner_master) out |= low << (16 * x);  /* toward a tenace (a superset) */
+            if (r->concedes && top_bit(mine | part) < top_bit(theirs)) out |= low << (16 * x);  /* a loser led */
         }
         return out;
     }
@@ -407,15 +424,21 @@ static u64 licensed(const Pos *p, int turn, const Rules *r) {
     int wcode = p->tc[w];
     int partner_sure = (((p->leader + w) & 1) == (turn & 1)) && sure_winner(p, turn, wcode);
     if (follow) {
-        out = follow & -follow;  /* the lowest */
-        if (!partner_sure && (wcode >> 4) == led) {
-            u64 over = follow & ~((2ULL << (wcode & 15)) - 1);  /* the cards that beat the trick so far */
-            for (u64 o = over; o; o &= o - 1) {
-                int c = 16 * led + __builtin_ctzll(o);
-                if (sure_winner(p, turn, c)) { out |= o & -o; break; }  /* the cheapest sure winner */
+        u64 lowest = follow & -follow;
+        if ((wcode >> 4) != led) return lowest << (16 * led);  /* ruffed: he cannot beat it */
+        u64 over = follow & ~((2ULL << (wcode & 15)) - 1);  /* the cards that beat the trick so far */
+        out = lowest;
+        for (u64 o = over; o && !partner_sure; o &= o - 1) {
+            int c = 16 * led + __builtin_ctzll(o);
+            if (sure_winner(p, turn, c)) { out = o & -o; break; }  /* the cheapest sure winner, if there is one */
+        }
+        if (r->finesse && p->n == 2 && ((p->leader + 2) & 3) == turn) {
+            u64 theirs = lane_of(opp, led);
+            for (u64 o = over; o; o &= o - 1) {  /* a card with one opponent's card above it, that he holds over */
+                u64 c = o & -o;
+                u64 higher = theirs & ~((c << 1) - 1);
+                if (higher && !(higher & (higher - 1)) && top_bit(follow) > higher) out |= c | top_bit(follow);
             }
-            if (r->finesse && p->n == 2 && ((p->leader + 2) & 3) == turn)
-                out |= over;  /* third hand at a guess: the finesse card or the top (a superset) */
         }
         return out << (16 * led);
     }
@@ -490,8 +513,9 @@ static int floor_rules(Pos *p, const Rules *r, int beta) {
     if (rem == 0 || beta <= 0) return 0;
     Entry *e = NULL;
     u64 key[2];
-    int8_t tag = (int8_t)(p->leader + 4 * side + 8 * r->restricted);
-    int8_t tr = (int8_t)(p->trump + 1 + 8 * (r->all_masters + 2 * r->concedes + 4 * r->ruff_low + 8 * r->finesse));
+    int16_t tag = (int16_t)(p->leader + 4 * side + 8 * r->restricted);
+    int16_t tr = (int16_t)(p->trump + 1 + 8 * (r->all_masters + 2 * r->concedes + 4 * r->ruff_low + 8 * r->finesse
+                                               + 16 * r->suit_order));
     if (p->n == 0) {
         if (rem == 1) {
             for (int i = 0; i < 4; i++) p->tc[i] = __builtin_ctzll(p->hand[(p->leader + i) & 3]);
@@ -509,7 +533,9 @@ static int floor_rules(Pos *p, const Rules *r, int beta) {
     int k = gen_moves(p, turn, legal, moves);
     u64 ok = ~0ULL;
     int dd = -1;
-    if ((turn & 1) == side && (r->restricted >> turn & 1)) {
+    if ((turn & 1) == side && !(r->restricted >> turn & 1)) {
+        ok = 0;  /* a seat of the side the model does not restrict plays best play only */
+    } else if ((turn & 1) == side) {
         u64 others = 0;
         for (int i = 0; i < 4; i++)
             if (i != turn) others |= p->hand[i];
@@ -668,7 +694,8 @@ static PyObject *py_fewest(PyObject *self, PyObject *args) {
     return PyLong_FromLong(v);
 }
 
-/* floor(m0, m1, m2, m3, trump, leader, trick, side, restricted, all_masters, concedes, ruff_low, finesse, above) -> whether the
+/* floor(m0, m1, m2, m3, trump, leader, trick, side, restricted, all_masters, concedes, ruff_low, finesse,
+ *       suit_order, above) -> whether the
  * side takes more than ``above`` on every line where its restricted seats play only best-play or licensable
  * cards (see ``floor_rules``) */
 static PyObject *py_floor(PyObject *self, PyObject *args) {
@@ -676,8 +703,9 @@ static PyObject *py_floor(PyObject *self, PyObject *args) {
     int trump, leader, above;
     Rules r;
     PyObject *trick;
-    if (!PyArg_ParseTuple(args, "KKKKiiO!iiiiiii", &m[0], &m[1], &m[2], &m[3], &trump, &leader, &PyTuple_Type,
-                          &trick, &r.side, &r.restricted, &r.all_masters, &r.concedes, &r.ruff_low, &r.finesse, &above))
+    if (!PyArg_ParseTuple(args, "KKKKiiO!iiiiiiii", &m[0], &m[1], &m[2], &m[3], &trump, &leader, &PyTuple_Type,
+                          &trick, &r.side, &r.restricted, &r.all_masters, &r.concedes, &r.ruff_low, &r.finesse,
+                          &r.suit_order, &above))
         return NULL;
     Pos p;
     for (int i = 0; i < 4; i++) p.hand[i] = m[i];
@@ -696,6 +724,7 @@ static PyObject *py_floor(PyObject *self, PyObject *args) {
     r.concedes = !!r.concedes;
     r.ruff_low = !!r.ruff_low;
     r.finesse = !!r.finesse;
+    r.suit_order = !!r.suit_order;
     return PyBool_FromLong(floor_rules(&p, &r, above + 1) > above);
 }
 

@@ -125,14 +125,15 @@ def fewest(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick: tupl
 
 
 def floor_above(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick: tuple[Card, ...], side: Side,
-                restricted: int, all_masters: bool, concedes: bool, ruff_low: bool, finesse: bool, above: int) -> bool:
+                restricted: int, all_masters: bool, concedes: bool, ruff_low: bool, finesse: bool, suit_order: bool,
+                above: int) -> bool:
     """Whether ``side`` takes more than ``above`` on every line where its ``restricted`` seats (a bit per seat,
     in SEATS order) play only double-dummy-optimal cards or cards a licence could give (our solver; for a claimer
     who sees every card and states no line)."""
     assert _endings is not None
     return _endings.floor(*masks, _TRUMP_NO[trump] if trump is not None else -1,  # type: ignore[no-any-return]
                           _SEAT_NO[leader], tuple(c.code for c in trick), 0 if side == Side.NS else 1, restricted,
-                          int(all_masters), int(concedes), int(ruff_low), int(finesse), above)
+                          int(all_masters), int(concedes), int(ruff_low), int(finesse), int(suit_order), above)
 
 
 HAVE_FEWEST = _endings is not None
