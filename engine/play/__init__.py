@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from facts import SEATS, Card, Position, Seat, Side, Witness
 
-from .dds import HAVE_FEWEST, SolverError, card_values, fewest, floor_above
+from .dds import HAVE_FEWEST, SolverError, card_values, fewest, floor_above, take_work
 from .model import GUIDELINES, NormalPlayModel
 from .search import Node, Searcher, Step, licence_text
 
@@ -97,6 +97,8 @@ class PlayCore:
                      **self.search_options)  # type: ignore[arg-type]
         if question == "worst_normal":
             s.above = _floor(s, root, restricted)
+            take_work()
+            s.work = take_work
         plain = (not model.switches and not root.unaware and not (model.line and model.line.steps))
         if question == "double_dummy" or (question == "worst_normal" and plain):
             # no licence and full knowledge: the normal lines are the best-play lines, W is double dummy
@@ -116,7 +118,7 @@ class PlayCore:
         return Count(tricks, w, s.nodes, time.perf_counter() - t0, exact, settled)
 
 
-def _floor(s: Searcher, root: Node, restricted: set[Seat]) -> Callable[[Node, int], bool] | None:
+def _floor(s: Searcher, root: Node, restricted: set[Seat]) -> Callable[[Node, int, int], bool] | None:
     """The floor W's search prunes with (``Searcher.above``), from our solver: where the claimer sees every card
     and states no line, the fewest tricks over lines whose restricted cards are best play or licensable (a
     superset of the licences); otherwise the fewest over every play at all. None without our solver."""
@@ -124,13 +126,14 @@ def _floor(s: Searcher, root: Node, restricted: set[Seat]) -> Callable[[Node, in
         return None
     trump, side, model = s.trump, s.side, s.model
     if root.unaware or (model.line and model.line.steps):
-        return lambda n, k: bool(fewest(n.masks, trump, n.leader, n.trick, side, k))
+        # the all-free floor has no effort limit: it is asked only where it is cheap
+        return lambda n, k, effort: not effort and bool(fewest(n.masks, trump, n.leader, n.trick, side, k))
     bits = sum(1 << SEATS.index(x) for x in restricted)
     masters = model.on("equal_small_any") or not model.on("top_down")
     concedes = model.on("concede_now_or_end") and model.concedes > 0
     ruff_low, guess, order = model.on("ruff_low"), s.guess_licensed(), model.on("any_suit_order")
-    return lambda n, k: floor_above(n.masks, trump, n.leader, n.trick, side, bits, masters, concedes, ruff_low,
-                                    guess, order, k)
+    return lambda n, k, effort: floor_above(n.masks, trump, n.leader, n.trick, side, bits, masters, concedes,
+                                            ruff_low, guess, order, k, effort)
 
 
 def check(pos: Position) -> None:

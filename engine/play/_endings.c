@@ -32,6 +32,7 @@ typedef struct {
 } Entry;
 
 static Entry *tt = NULL;
+static unsigned long long work;  /* positions visited by any of the searches here, since last read */
 static PyObject *card_objs[64];  /* the Card object for each code (NULL: none) */
 
 typedef struct {
@@ -184,6 +185,7 @@ static inline u64 legal_of(const Pos *p, int turn) {
 
 /* North-South's tricks from here (the trick in progress included), fail-soft within (alpha, beta) */
 static int ab(Pos *p, int alpha, int beta) {
+    work++;
     int turn = (p->leader + p->n) & 3;
     int rem = popcount(p->hand[turn]);
     if (rem == 0 || beta <= 0) return 0;
@@ -269,6 +271,7 @@ static int ab(Pos *p, int alpha, int beta) {
 static Entry *ftt = NULL;
 
 static int fewest(Pos *p, int side, int beta) {
+    work++;
     int turn = (p->leader + p->n) & 3;
     int rem = popcount(p->hand[turn]);
     if (rem == 0 || beta <= 0) return 0;
@@ -362,6 +365,8 @@ typedef struct {
 } Rules;
 
 static Entry *gtt = NULL;
+static long effort;   /* positions the floor's search may still visit (negative: no limit) */
+static int gave_up;   /* it ran out: nothing it found since is stored, and no floor is claimed */
 
 static inline u64 lane_of(u64 m, int x) { return (m >> (16 * x)) & LANE; }
 static inline u64 top_bit(u64 l) { return l ? 1ULL << (63 - __builtin_clzll(l)) : 0; }
@@ -511,6 +516,9 @@ static int floor_rules(Pos *p, const Rules *r, int beta) {
     int rem = popcount(p->hand[turn]);
     int side = r->side;
     if (rem == 0 || beta <= 0) return 0;
+    work++;
+    if (effort >= 0 && --effort < 0) gave_up = 1;
+    if (gave_up) return 0;  /* as if a line under the bound were found: the search unwinds at once */
     Entry *e = NULL;
     u64 key[2];
     int16_t tag = (int16_t)(p->leader + 4 * side + 8 * r->restricted);
@@ -574,7 +582,7 @@ static int floor_rules(Pos *p, const Rules *r, int beta) {
         p->hand[turn] ^= 1ULL << c;
         if (v < best) best = v;
     }
-    if (e != NULL) {
+    if (e != NULL && !gave_up) {
         int lo = 0, hi = rem;
         if (e->used && e->leader == tag && e->trump == tr && e->k[0] == key[0] && e->k[1] == key[1]) {
             lo = e->lo;
@@ -695,17 +703,19 @@ static PyObject *py_fewest(PyObject *self, PyObject *args) {
 }
 
 /* floor(m0, m1, m2, m3, trump, leader, trick, side, restricted, all_masters, concedes, ruff_low, finesse,
- *       suit_order, above) -> whether the
+ *       suit_order, above, limit=0) -> whether the
  * side takes more than ``above`` on every line where its restricted seats play only best-play or licensable
- * cards (see ``floor_rules``) */
+ * cards (see ``floor_rules``); with ``limit`` > 0 the search visits at most that many positions, and says no
+ * when it has not settled the question by then */
 static PyObject *py_floor(PyObject *self, PyObject *args) {
     unsigned long long m[4];
     int trump, leader, above;
+    long limit = 0;
     Rules r;
     PyObject *trick;
-    if (!PyArg_ParseTuple(args, "KKKKiiO!iiiiiiii", &m[0], &m[1], &m[2], &m[3], &trump, &leader, &PyTuple_Type,
+    if (!PyArg_ParseTuple(args, "KKKKiiO!iiiiiiii|l", &m[0], &m[1], &m[2], &m[3], &trump, &leader, &PyTuple_Type,
                           &trick, &r.side, &r.restricted, &r.all_masters, &r.concedes, &r.ruff_low, &r.finesse,
-                          &r.suit_order, &above))
+                          &r.suit_order, &above, &limit))
         return NULL;
     Pos p;
     for (int i = 0; i < 4; i++) p.hand[i] = m[i];
@@ -725,7 +735,17 @@ static PyObject *py_floor(PyObject *self, PyObject *args) {
     r.ruff_low = !!r.ruff_low;
     r.finesse = !!r.finesse;
     r.suit_order = !!r.suit_order;
-    return PyBool_FromLong(floor_rules(&p, &r, above + 1) > above);
+    effort = limit > 0 ? limit : -1;
+    gave_up = 0;
+    int v = floor_rules(&p, &r, above + 1);
+    return PyBool_FromLong(!gave_up && v > above);
+}
+
+/* take_work() -> the positions the searches here have visited since the last call (the caller charges them) */
+static PyObject *py_take_work(PyObject *self, PyObject *args) {
+    unsigned long long w = work;
+    work = 0;
+    return PyLong_FromUnsignedLongLong(w);
 }
 
 /* set_cards(seq): the Card object for each code 0..63 (None where there is none) */
@@ -751,6 +771,7 @@ static PyMethodDef methods[] = {
     {"values", py_values, METH_VARARGS, "Every legal card's tricks for the side to move (see the module)."},
     {"fewest", py_fewest, METH_VARARGS, "The fewest tricks a side can take if every card is played to that end."},
     {"floor", py_floor, METH_VARARGS, "Whether a side takes more than k on every line of best-play or licensable cards."},
+    {"take_work", py_take_work, METH_NOARGS, "Positions visited by the searches here since the last call."},
     {"set_cards", py_set_cards, METH_O, "The Card object for each code 0..63."},
     {NULL, NULL, 0, NULL},
 };

@@ -126,14 +126,19 @@ def fewest(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick: tupl
 
 def floor_above(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick: tuple[Card, ...], side: Side,
                 restricted: int, all_masters: bool, concedes: bool, ruff_low: bool, finesse: bool, suit_order: bool,
-                above: int) -> bool:
+                above: int, limit: int = 0) -> bool:
     """Whether ``side`` takes more than ``above`` on every line where its ``restricted`` seats (a bit per seat,
     in SEATS order) play only double-dummy-optimal cards or cards a licence could give (our solver; for a claimer
-    who sees every card and states no line)."""
+    who sees every card and states no line). ``limit`` > 0: give up (False) after that many positions."""
     assert _endings is not None
     return _endings.floor(*masks, _TRUMP_NO[trump] if trump is not None else -1,  # type: ignore[no-any-return]
                           _SEAT_NO[leader], tuple(c.code for c in trick), 0 if side == Side.NS else 1, restricted,
-                          int(all_masters), int(concedes), int(ruff_low), int(finesse), int(suit_order), above)
+                          int(all_masters), int(concedes), int(ruff_low), int(finesse), int(suit_order), above, limit)
+
+
+def take_work() -> int:
+    """Positions our solver's searches have visited since the last call (0 without it)."""
+    return _endings.take_work() if _endings is not None else 0  # type: ignore[no-any-return]
 
 
 HAVE_FEWEST = _endings is not None

@@ -154,7 +154,7 @@ def test_the_floor_that_knows_the_licences_never_exceeds_w_found_without_it(seed
     w, _ = s.worst(root)
     floor = _floor(s, root, set(s.restricted))
     assert s.exact and floor is not None
-    assert not floor(root, w), "the floor says every normal line takes more than W"
+    assert not floor(root, w, 0), "the floor says every normal line takes more than W"
 
 
 @pytest.mark.parametrize("seed", range(12))
