@@ -741,6 +741,14 @@ static PyObject *py_floor(PyObject *self, PyObject *args) {
     return PyBool_FromLong(!gave_up && v > above);
 }
 
+/* clear(): forget every table (for tests that need a search with nothing remembered) */
+static PyObject *py_clear(PyObject *self, PyObject *args) {
+    memset(tt, 0, sizeof(Entry) << TT_BITS);
+    memset(ftt, 0, sizeof(Entry) << TT_BITS);
+    memset(gtt, 0, sizeof(Entry) << TT_BITS);
+    Py_RETURN_NONE;
+}
+
 /* take_work() -> the positions the searches here have visited since the last call (the caller charges them) */
 static PyObject *py_take_work(PyObject *self, PyObject *args) {
     unsigned long long w = work;
@@ -771,6 +779,7 @@ static PyMethodDef methods[] = {
     {"values", py_values, METH_VARARGS, "Every legal card's tricks for the side to move (see the module)."},
     {"fewest", py_fewest, METH_VARARGS, "The fewest tricks a side can take if every card is played to that end."},
     {"floor", py_floor, METH_VARARGS, "Whether a side takes more than k on every line of best-play or licensable cards."},
+    {"clear", py_clear, METH_NOARGS, "Forget every table."},
     {"take_work", py_take_work, METH_NOARGS, "Positions visited by the searches here since the last call."},
     {"set_cards", py_set_cards, METH_O, "The Card object for each code 0..63."},
     {NULL, NULL, 0, NULL},

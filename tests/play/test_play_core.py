@@ -158,6 +158,26 @@ def test_the_floor_that_knows_the_licences_never_exceeds_w_found_without_it(seed
 
 
 @pytest.mark.parametrize("seed", range(12))
+def test_a_floor_search_that_gives_up_claims_nothing_and_leaves_no_false_bound_behind(seed: int) -> None:
+    """With a limit of a few positions the floor may only say no; asked again without one, it answers as it does
+    with every table empty (nothing the abandoned search found was kept)."""
+    from engine.play import _floor, dds
+
+    pos, side, model = _random_rules_case(40_000 + seed)
+    pos = random_position(random.Random(700 + seed), 7, pos.trump, mid_trick=seed % 2 == 1)
+    s, root = searcher(pos, side, model)
+    floor = _floor(s, root, set(s.restricted))
+    assert floor is not None
+    for k in range(8):
+        dds._endings.clear()
+        settled = floor(root, k, 0)
+        dds._endings.clear()
+        for limit in (3, 30, 300):
+            assert not floor(root, k, limit) or settled
+        assert floor(root, k, 0) == settled
+
+
+@pytest.mark.parametrize("seed", range(12))
 def test_cannot_lose_is_at_most_w_and_w_is_at_most_double_dummy(seed: int) -> None:
     rng = random.Random(1000 + seed)
     pos = random_position(rng, rng.randint(2, 5), rng.choice([None, *SUITS]))
