@@ -32,7 +32,7 @@ typedef struct {
 } Entry;
 
 static Entry *tt = NULL;
-static unsigned long long work;  /* positions visited by any of the searches here, since last read */
+static unsigned long long work;  /* positions the floors' searches visited (their solver calls too), since last read */
 static PyObject *card_objs[64];  /* the Card object for each code (NULL: none) */
 
 typedef struct {
@@ -632,6 +632,7 @@ static PyObject *py_values(PyObject *self, PyObject *args) {
         if (i != turn) others |= p.hand[i];
     for (int i = 0; i < p.n; i++) others |= 1ULL << p.tc[i];
     int guess = total / 2;
+    unsigned long long work_before = work;  /* the search's own solver calls are not the floors' work */
     for (int i = 0; i < k; i++) {
         int c = moves[i];
         int v;
@@ -666,6 +667,7 @@ static PyObject *py_values(PyObject *self, PyObject *args) {
             Py_DECREF(val);
         }
     }
+    work = work_before;
     return out;
 }
 
