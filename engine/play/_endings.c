@@ -1,17 +1,21 @@
-/* Our own double-dummy solver for short endings: every legal card's value, as DDS's SolveBoard
- * (solutions 3) gives it, without DDS's fixed cost of about 140 microseconds a call.
+/* The play core's own solver for short endings, and the floors W's search prunes with.
  *
  * A position is four hands as bit masks (a card at bit suit * 16 + rank, suits numbered spades 0
  * to clubs 3, as DDS and engine/play/bits.py number them), the trump suit (-1: no trump), the
  * leader of the trick in progress (seats N E S W = 0..3) and the cards already played to it.
  *
- * The search is a fail-soft alpha-beta over North-South's tricks with equal cards collapsed
- * (touching cards of one hand, no card of another hand nor of the trick in progress between
- * them) and a table of bounds at trick starts, keyed on the exact cards: a value found for a
- * position holds for every later call, so the table is kept across calls.
+ * values():  every legal card's value, as DDS's SolveBoard (solutions 3) gives it, without DDS's fixed
+ *            cost of about 0.15 ms a call: a fail-soft alpha-beta over North-South's tricks with equal
+ *            cards collapsed (touching cards of one hand, no card of another hand nor of the trick in
+ *            progress between them), a quick-tricks bound, and a table of bounds at trick starts keyed
+ *            on the rank-relative layout. A bound holds for every position with that layout, leader and
+ *            trump, so the table is kept across calls.
+ * fewest():  the fewest tricks a side takes when every card of all four hands is played to that end.
+ * floor():   the fewest when the side's restricted seats play only best-play cards or cards a licence
+ *            could give (a superset of engine/play/search.py's licences, read with full knowledge).
  *
- * engine/play/dds.py calls it for the short endings and DDS for the rest; the test suite checks
- * its values against DDS's on random endings.
+ * engine/play/dds.py is the only caller. The test suite checks values() against DDS's, fewest() against
+ * the Python cannot-lose search, and W with the floors against exhaustive enumeration.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

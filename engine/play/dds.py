@@ -24,7 +24,7 @@ from .bits import CARD, SUIT_NO
 try:  # our own solver for short endings (engine/play/_endings.c), built at install when a C compiler is there
     from . import _endings
 except ImportError:  # pragma: no cover - without it every position goes to DDS
-    _endings = None
+    _endings = None  # type: ignore[assignment]
 else:
     _endings.set_cards([CARD.get(i) for i in range(64)])
 
@@ -56,7 +56,9 @@ def _ours(c: ECard) -> Card:
     return Card(SUITS[int(c.suit)], rank)
 
 
-_TRUMP_NO: dict[Suit | None, int] = {**SUIT_NO, None: 4}
+_TRUMP_NO: dict[Suit | None, int] = {None: 4}
+for _x, _n in SUIT_NO.items():
+    _TRUMP_NO[_x] = _n
 _SEAT_NO = {s: n for n, s in enumerate(SEATS)}
 _last_trump: list[int] = [-1]  # the trump of the previous call on DDS's thread 0
 
@@ -75,8 +77,9 @@ def card_values(hands: dict[Seat, frozenset[Card]] | tuple[int, ...], trump: Sui
     if _endings is not None and isinstance(hands, tuple):
         n = hands[(_SEAT_NO[leader] + len(trick)) & 3].bit_count()
         if n <= ENDING_TRICKS:
-            return _endings.values(*hands, _TRUMP_NO[trump] if trump is not None else -1, _SEAT_NO[leader],
-                                   tuple(c.code for c in trick))  # type: ignore[no-any-return]
+            m0, m1, m2, m3 = hands
+            return _endings.values(m0, m1, m2, m3, _TRUMP_NO[trump] if trump is not None else -1, _SEAT_NO[leader],
+                                   tuple(c.code for c in trick))
     dl = _dds.deal()
     dl.trump = _TRUMP_NO[trump]
     dl.first = _SEAT_NO[leader]
@@ -120,7 +123,8 @@ def fewest(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick: tupl
     """The fewest tricks ``side`` takes from here if every card of all four hands is played to that end, or, with
     ``above`` >= 0, whether that is more than ``above`` (our solver; the caller checks ``HAVE_FEWEST`` first)."""
     assert _endings is not None
-    return _endings.fewest(*masks, _TRUMP_NO[trump] if trump is not None else -1,  # type: ignore[no-any-return]
+    m0, m1, m2, m3 = masks
+    return _endings.fewest(m0, m1, m2, m3, _TRUMP_NO[trump] if trump is not None else -1,
                            _SEAT_NO[leader], tuple(c.code for c in trick), 0 if side == Side.NS else 1, above)
 
 
@@ -131,14 +135,15 @@ def floor_above(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick:
     in SEATS order) play only double-dummy-optimal cards or cards a licence could give (our solver; for a claimer
     who sees every card and states no line). ``limit`` > 0: give up (False) after that many positions."""
     assert _endings is not None
-    return _endings.floor(*masks, _TRUMP_NO[trump] if trump is not None else -1,  # type: ignore[no-any-return]
+    m0, m1, m2, m3 = masks
+    return _endings.floor(m0, m1, m2, m3, _TRUMP_NO[trump] if trump is not None else -1,
                           _SEAT_NO[leader], tuple(c.code for c in trick), 0 if side == Side.NS else 1, restricted,
                           int(all_masters), int(concedes), int(ruff_low), int(finesse), int(suit_order), above, limit)
 
 
 def take_work() -> int:
     """Positions our solver's searches have visited since the last call (0 without it)."""
-    return _endings.take_work() if _endings is not None else 0  # type: ignore[no-any-return]
+    return _endings.take_work() if _endings is not None else 0
 
 
 HAVE_FEWEST = _endings is not None
