@@ -409,17 +409,18 @@ static u64 licensed(const Pos *p, int turn, const Rules *r) {
             u64 low = mine & -mine;
             int partner_master = part && top_bit(part) > top_bit(theirs);
             if (masters && part && (part & -part) > top_bit(mine)) masters = 0;  /* partner would overtake */
+            int crash = 0;
             if (masters && part && (part & -part) > top_bit(theirs)) {  /* partner's cards all masters: a crash? */
                 int a = popcount(masters), b = popcount(part), lm = popcount(mine);
                 int before = a + b < (lm > b ? lm : b) ? a + b : (lm > b ? lm : b);
                 int m2 = (lm - 1 > b - 1 ? lm - 1 : b - 1);
                 int after = 1 + (a + b - 2 < m2 ? a + b - 2 : m2);
-                if (after < before) masters = 0;
+                if (after < before) masters = 0, crash = 1;  /* withheld, and nothing given in its place */
             }
             /* an aware claimer with a trump out draws trumps first; with none out he leads no trump to no end */
             if (r->suit_order && (!opp_trumps || x == p->trump) && !(x == p->trump && !opp_trumps)) {
                 if (masters) out |= (r->all_masters ? masters : top_bit(mine)) << (16 * x);
-                else if (partner_master && !(low > top_bit(theirs) && (part & -part) > low))
+                else if (!crash && partner_master && !(low > top_bit(theirs) && (part & -part) > low))
                     out |= low << (16 * x);  /* low toward partner's master */
             }
             if (r->finesse && partner_master) out |= low << (16 * x);  /* toward a tenace (a superset) */

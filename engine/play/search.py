@@ -219,9 +219,12 @@ class Searcher:
                     # leading it would make partner overtake (his cards there are all higher): the coherent
                     # plan cashes the suit from partner's hand, so the lead is a low card toward it
                     masters = []
-                elif masters and partner_x and self._crashes(node, seat, x, len(masters), len(mine), partner_x):
+                crash = bool(masters) and bool(partner_x) and self._crashes(node, seat, x, len(masters), len(mine),
+                                                                          partner_x)
+                if crash:
                     # his top card would fell partner's honours and cost the suit a trick (A2 opposite a bare K):
-                    # cashing from the top of the two hands, the coherent plan crosses with a low card first
+                    # the licence to cash it is withheld (and none is given in its place: crossing with a low card
+                    # is normal only as best play)
                     masters = []
                 idle_trumps = x == self.trump and not trumps_seen
                 # ACBL LC 2019 #4: with no trump out (as he sees it) he is not deemed to lead trumps to his
@@ -235,7 +238,7 @@ class Searcher:
                         if not m.on("top_down"):
                             for c in masters:
                                 add(c, "any_suit_order")
-                    elif any(c.suit == x and self.perceived_master(node, c) for c in partner):
+                    elif not crash and any(c.suit == x and self.perceived_master(node, c) for c in partner):
                         low = mine[-1]
                         if not (self.perceived_master(node, low) and min(partner_x) > low.rank):
                             add(low, "any_suit_order")  # not a winner of his own crashed under partner's

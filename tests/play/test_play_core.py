@@ -352,11 +352,13 @@ def test_a_claimer_does_not_lead_a_winner_that_partners_singleton_higher_card_mu
 
 
 def test_a_claimer_with_ace_and_a_small_card_opposite_partners_bare_king_is_not_deemed_to_crash_them() -> None:
-    """Cashing a suit from the top of the two hands (White Book 8.70.5): the coherent plan crosses to the king."""
+    """Cashing a suit from the top of the two hands (White Book 8.70.5): the licence to cash the ace is withheld,
+    and crossing to the king with the two stays normal as best play."""
     spec = {Seat.N: "HA H2 CA", Seat.S: "HK C3 C2", Seat.E: "HQ HJ D2", Seat.W: "HT D3 C4"}
     s, node = _node(spec, Seat.N, None)
     lic = s.licences(node, Seat.N)
-    assert Card.parse("H2") in lic and Card.parse("HA") not in lic
+    assert Card.parse("HA") not in lic and Card.parse("H2") not in lic
+    assert Card.parse("H2") in [c for c, _ in s.moves(node)]
     hands = {x: {Card.parse(c) for c in spec[x].split()} for x in SEATS}
     pos = Position(hands=hands, trump=None, leader=Seat.N)
     assert CORE.worst_normal(pos, Side.NS, NormalPlayModel.default(Seat.N)).tricks == 3
