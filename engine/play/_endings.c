@@ -187,6 +187,69 @@ static inline u64 legal_of(const Pos *p, int turn) {
     return h;
 }
 
+/* what ``play`` changes besides the hand, so ``unplay`` can put it back */
+typedef struct {
+    int leader, n, tc[4];
+} Undo;
+
+/* plays ``c`` for ``turn``: the seat that won the trick it completes, or -1 */
+static inline int play(Pos *p, int turn, int c, Undo *u) {
+    u->leader = p->leader;
+    u->n = p->n;
+    memcpy(u->tc, p->tc, sizeof u->tc);
+    p->hand[turn] ^= 1ULL << c;
+    p->tc[p->n++] = c;
+    if (p->n < 4) return -1;
+    int w = (p->leader + winning(p, 4)) & 3;
+    p->leader = w;
+    p->n = 0;
+    return w;
+}
+
+static inline void unplay(Pos *p, int turn, int c, const Undo *u) {
+    p->hand[turn] ^= 1ULL << c;
+    p->leader = u->leader;
+    p->n = u->n;
+    memcpy(p->tc, u->tc, sizeof p->tc);
+}
+
+/* the seat winning the last trick, every hand holding one card (at a trick start) */
+static inline int last_trick(Pos *p) {
+    for (int i = 0; i < 4; i++) p->tc[i] = __builtin_ctzll(p->hand[(p->leader + i) & 3]);
+    return (p->leader + winning(p, 4)) & 3;
+}
+
+/* a table's slot for a layout, whether it holds that layout (with the same tag and trump word), and a store */
+static inline Entry *slot(Entry *table, const u64 key[2], int tag, int tr) {
+    return &table[hash_of(key, tag, tr) >> (64 - TT_BITS)];
+}
+
+static inline int holds(const Entry *e, const u64 key[2], int tag, int tr) {
+    return e->used && e->leader == tag && e->trump == tr && e->k[0] == key[0] && e->k[1] == key[1];
+}
+
+static inline void put(Entry *e, const u64 key[2], int tag, int tr, int lo, int hi) {
+    e->k[0] = key[0];
+    e->k[1] = key[1];
+    e->leader = (int16_t)tag;
+    e->trump = (int16_t)tr;
+    e->lo = (int8_t)lo;
+    e->hi = (int8_t)hi;
+    e->used = 1;
+}
+
+/* a bounded minimum's result stored: below ``beta`` it is a line's count (an upper bound), else a floor */
+static inline void put_min(Entry *e, const u64 key[2], int tag, int tr, int rem, int best, int beta) {
+    int lo = 0, hi = rem;
+    if (holds(e, key, tag, tr)) {  /* what an earlier search of this layout proved (the slot may hold another) */
+        lo = e->lo;
+        hi = e->hi;
+    }
+    if (best < beta) { if (best < hi) hi = best; }
+    else if (best > lo) lo = best;
+    put(e, key, tag, tr, lo, hi);
+}
+
 /* North-South's tricks from here (the trick in progress included), fail-soft within (alpha, beta) */
 static int ab(Pos *p, int alpha, int beta) {
     work++;
@@ -197,16 +260,13 @@ static int ab(Pos *p, int alpha, int beta) {
     Entry *e = NULL;
     u64 key[2];
     if (p->n == 0) {
-        if (rem == 1) {
-            for (int i = 0; i < 4; i++) p->tc[i] = __builtin_ctzll(p->hand[(p->leader + i) & 3]);
-            return !((p->leader + winning(p, 4)) & 1);
-        }
+        if (rem == 1) return !(last_trick(p) & 1);
         int q = quick_tricks(p);
         if (!(p->leader & 1) && q >= beta) return q;       /* North-South on lead take at least q */
         if ((p->leader & 1) && rem - q <= alpha) return rem - q;  /* East-West on lead: NS at most rem - q */
         rel_key(p, key);
-        e = &tt[hash_of(key, p->leader, p->trump) >> (64 - TT_BITS)];
-        if (e->used && e->leader == p->leader && e->trump == p->trump && e->k[0] == key[0] && e->k[1] == key[1]) {
+        e = slot(tt, key, p->leader, p->trump);
+        if (holds(e, key, p->leader, p->trump)) {
             if (e->lo >= beta) return e->lo;
             if (e->hi <= alpha) return e->hi;
             if (e->lo == e->hi) return e->lo;
@@ -219,26 +279,11 @@ static int ab(Pos *p, int alpha, int beta) {
     /* the value lies in [0, rem]: a side that reaches an end of it can stop */
     int a = alpha < 0 ? 0 : alpha, b = beta > rem ? rem : beta;
     for (int i = 0; i < k; i++) {
-        int c = moves[i];
-        int v;
-        p->hand[turn] ^= 1ULL << c;
-        p->tc[p->n++] = c;
-        if (p->n == 4) {
-            int leader = p->leader, tc[4];
-            memcpy(tc, p->tc, sizeof tc);
-            int w = (leader + winning(p, 4)) & 3;
-            int won = !(w & 1);
-            p->leader = w;
-            p->n = 0;
-            v = won + ab(p, a - won, b - won);
-            p->leader = leader;
-            p->n = 4;
-            memcpy(p->tc, tc, sizeof tc);
-        } else {
-            v = ab(p, a, b);
-        }
-        p->n--;
-        p->hand[turn] ^= 1ULL << c;
+        Undo u;
+        int w = play(p, turn, moves[i], &u);
+        int won = w >= 0 && !(w & 1);
+        int v = won + ab(p, a - won, b - won);
+        unplay(p, turn, moves[i], &u);
         if (maxim) {
             if (v > best) best = v;
             if (best > a) a = best;
@@ -250,93 +295,14 @@ static int ab(Pos *p, int alpha, int beta) {
     }
     if (e != NULL) {
         int lo = 0, hi = rem;
-        if (e->used && e->leader == p->leader && e->trump == p->trump && e->k[0] == key[0] && e->k[1] == key[1]) {
+        if (holds(e, key, p->leader, p->trump)) {
             lo = e->lo;  /* what an earlier search of this position proved (the slot may since hold another) */
             hi = e->hi;
         }
         if (best > alpha && best < beta) { lo = hi = best; }
         else if (best <= alpha) { if (best < hi) hi = best; }
         else { if (best > lo) lo = best; }
-        e->k[0] = key[0];
-        e->k[1] = key[1];
-        e->leader = (int8_t)p->leader;
-        e->trump = (int8_t)p->trump;
-        e->lo = (int8_t)lo;
-        e->hi = (int8_t)hi;
-        e->used = 1;
-    }
-    return best;
-}
-
-/* The fewest tricks ``side`` (0: North-South, 1: East-West) takes from here when every card of all four
- * hands is played to that end: the value no line can go under. Asked against a bound: the result is below
- * ``beta`` (then it is the count of a line found, the first one under ``beta``) or at least ``beta`` (then it is
- * a floor: no line goes under it). Bounds at trick starts are kept in their own table. */
-static Entry *ftt = NULL;
-
-static int fewest(Pos *p, int side, int beta) {
-    work++;
-    int turn = (p->leader + p->n) & 3;
-    int rem = popcount(p->hand[turn]);
-    if (rem == 0 || beta <= 0) return 0;
-    Entry *e = NULL;
-    u64 key[2];
-    if (p->n == 0) {
-        if (rem == 1) {
-            for (int i = 0; i < 4; i++) p->tc[i] = __builtin_ctzll(p->hand[(p->leader + i) & 3]);
-            return ((p->leader + winning(p, 4)) & 1) == side;
-        }
-        rel_key(p, key);
-        e = &ftt[hash_of(key, p->leader + 4 * side, p->trump) >> (64 - TT_BITS)];
-        if (e->used && e->leader == p->leader + 4 * side && e->trump == p->trump && e->k[0] == key[0]
-            && e->k[1] == key[1]) {
-            if (e->lo >= beta) return e->lo;
-            if (e->hi < beta) return e->hi;
-        }
-    }
-    int moves[16];
-    int k = gen_moves(p, turn, legal_of(p, turn), moves);
-    int best = 99;
-    int mine = (turn & 1) == side;
-    for (int j = 0; j < k && best >= beta; j++) {
-        int c = moves[mine ? k - 1 - j : j];  /* the side's worst cards first, the other side's best first */
-        int v;
-        p->hand[turn] ^= 1ULL << c;
-        p->tc[p->n++] = c;
-        if (p->n == 4) {
-            int leader = p->leader, tc[4];
-            memcpy(tc, p->tc, sizeof tc);
-            int w = (leader + winning(p, 4)) & 3;
-            int won = (w & 1) == side;
-            p->leader = w;
-            p->n = 0;
-            v = won + fewest(p, side, beta - won);
-            p->leader = leader;
-            p->n = 4;
-            memcpy(p->tc, tc, sizeof tc);
-        } else {
-            v = fewest(p, side, beta);
-        }
-        p->n--;
-        p->hand[turn] ^= 1ULL << c;
-        if (v < best) best = v;
-    }
-    if (e != NULL) {
-        int lo = 0, hi = rem;
-        if (e->used && e->leader == p->leader + 4 * side && e->trump == p->trump && e->k[0] == key[0]
-            && e->k[1] == key[1]) {
-            lo = e->lo;
-            hi = e->hi;
-        }
-        if (best < beta) { if (best < hi) hi = best; }
-        else if (best > lo) lo = best;
-        e->k[0] = key[0];
-        e->k[1] = key[1];
-        e->leader = (int8_t)(p->leader + 4 * side);
-        e->trump = (int8_t)p->trump;
-        e->lo = (int8_t)lo;
-        e->hi = (int8_t)hi;
-        e->used = 1;
+        put(e, key, p->leader, p->trump, lo, hi);
     }
     return best;
 }
@@ -354,7 +320,12 @@ static int exact(Pos *p, int guess) {
     return g;
 }
 
-/* A tighter floor for W: the fewest tricks ``side`` takes when every card of its restricted seats is either
+/* Floors for W, from a bounded minimum: the result is below ``beta`` (then it is the count of a line found, the
+ * first one under ``beta``) or at least ``beta`` (then no line goes under it). Bounds at trick starts are kept in
+ * their own table, tagged with the rules.
+ *
+ * With ``all_free``, the fewest tricks ``side`` takes when every card of all four hands is played to that end.
+ * Otherwise a tighter floor: the fewest tricks ``side`` takes when every card of its restricted seats is either
  * double-dummy optimal or one a licence could give (a superset of engine/play/search.py's licences with
  * full knowledge: see ``licensed``), and every other card is free. Used only where the claimer sees every
  * card and follows no stated line; the W oracle tests check it never cuts a normal line. */
@@ -366,6 +337,7 @@ typedef struct {
     int ruff_low;    /* ruff_low: void, he ruffs with the lowest trump that wins */
     int finesse;     /* finesse_or_drop, no 70E2 order settling it: third hand may play for the guess */
     int suit_order;  /* any_suit_order: he may cash any suit he holds a master in, or lead low to partner's */
+    int all_free;    /* no restriction at all: every card of every seat (the fewest over every play) */
 } Rules;
 
 static Entry *gtt = NULL;
@@ -503,15 +475,9 @@ static int floor_rules(Pos *p, const Rules *r, int beta);
  * after it: for North-South to move it keeps dd only if it reaches dd; for East-West, only if it holds them to dd. */
 static int optimal(const Pos *p, int turn, int c, int dd) {
     Pos q = *p;
-    q.hand[turn] ^= 1ULL << c;
-    q.tc[q.n++] = c;
-    int won = 0;
-    if (q.n == 4) {
-        int w = (q.leader + winning(&q, 4)) & 3;
-        won = !(w & 1);
-        q.leader = w;
-        q.n = 0;
-    }
+    Undo u;
+    int w = play(&q, turn, c, &u);
+    int won = w >= 0 && !(w & 1);
     if (!(turn & 1)) return won + ab(&q, dd - 1 - won, dd - won) >= dd;
     return won + ab(&q, dd - won, dd + 1 - won) <= dd;
 }
@@ -526,17 +492,14 @@ static int floor_rules(Pos *p, const Rules *r, int beta) {
     if (gave_up) return 0;  /* as if a line under the bound were found: the search unwinds at once */
     Entry *e = NULL;
     u64 key[2];
-    int16_t tag = (int16_t)(p->leader + 4 * side + 8 * r->restricted);
-    int16_t tr = (int16_t)(p->trump + 1 + 8 * (r->all_masters + 2 * r->concedes + 4 * r->ruff_low + 8 * r->finesse
-                                               + 16 * r->suit_order));
+    int tag = p->leader + 4 * side + 8 * r->restricted;
+    int tr = (p->trump + 1 + 8 * (r->all_masters + 2 * r->concedes + 4 * r->ruff_low + 8 * r->finesse
+                                               + 16 * r->suit_order + 32 * r->all_free));
     if (p->n == 0) {
-        if (rem == 1) {
-            for (int i = 0; i < 4; i++) p->tc[i] = __builtin_ctzll(p->hand[(p->leader + i) & 3]);
-            return ((p->leader + winning(p, 4)) & 1) == side;
-        }
+        if (rem == 1) return (last_trick(p) & 1) == side;
         rel_key(p, key);
-        e = &gtt[hash_of(key, tag, tr) >> (64 - TT_BITS)];
-        if (e->used && e->leader == tag && e->trump == tr && e->k[0] == key[0] && e->k[1] == key[1]) {
+        e = slot(gtt, key, tag, tr);
+        if (holds(e, key, tag, tr)) {
             if (e->lo >= beta) return e->lo;
             if (e->hi < beta) return e->hi;
         }
@@ -546,9 +509,11 @@ static int floor_rules(Pos *p, const Rules *r, int beta) {
     int k = gen_moves(p, turn, legal, moves);
     u64 ok = ~0ULL;
     int dd = -1;
-    if ((turn & 1) == side && !(r->restricted >> turn & 1)) {
+    if (r->all_free || (turn & 1) != side) {
+        ok = ~0ULL;  /* any card */
+    } else if (!(r->restricted >> turn & 1)) {
         ok = 0;  /* a seat of the side the model does not restrict plays best play only */
-    } else if ((turn & 1) == side) {
+    } else {
         u64 others = 0;
         for (int i = 0; i < 4; i++)
             if (i != turn) others |= p->hand[i];
@@ -566,44 +531,36 @@ static int floor_rules(Pos *p, const Rules *r, int beta) {
             }
             if (!optimal(p, turn, c, dd)) continue;  /* neither licensed nor best play: not normal */
         }
-        int v;
-        p->hand[turn] ^= 1ULL << c;
-        p->tc[p->n++] = c;
-        if (p->n == 4) {
-            int leader = p->leader, tc[4];
-            memcpy(tc, p->tc, sizeof tc);
-            int w = (leader + winning(p, 4)) & 3;
-            int won = (w & 1) == side;
-            p->leader = w;
-            p->n = 0;
-            v = won + floor_rules(p, r, beta - won);
-            p->leader = leader;
-            p->n = 4;
-            memcpy(p->tc, tc, sizeof tc);
-        } else {
-            v = floor_rules(p, r, beta);
-        }
-        p->n--;
-        p->hand[turn] ^= 1ULL << c;
+        Undo u;
+        int w = play(p, turn, c, &u);
+        int won = w >= 0 && (w & 1) == side;
+        int v = won + floor_rules(p, r, beta - won);
+        unplay(p, turn, c, &u);
         if (v < best) best = v;
     }
-    if (e != NULL && !gave_up) {
-        int lo = 0, hi = rem;
-        if (e->used && e->leader == tag && e->trump == tr && e->k[0] == key[0] && e->k[1] == key[1]) {
-            lo = e->lo;
-            hi = e->hi;
-        }
-        if (best < beta) { if (best < hi) hi = best; }
-        else if (best > lo) lo = best;
-        e->k[0] = key[0];
-        e->k[1] = key[1];
-        e->leader = tag;
-        e->trump = tr;
-        e->lo = (int8_t)lo;
-        e->hi = (int8_t)hi;
-        e->used = 1;
-    }
+    if (e != NULL && !gave_up) put_min(e, key, tag, tr, rem, best, beta);
     return best;
+}
+
+/* fills ``p`` from a call's hands, trump, leader and trick tuple: 0, or -1 with a Python error set */
+static int read_pos(Pos *p, const unsigned long long m[4], int trump, int leader, PyObject *trick) {
+    for (int i = 0; i < 4; i++) p->hand[i] = m[i];
+    p->trump = trump;
+    p->leader = leader & 3;
+    p->n = (int)PyTuple_GET_SIZE(trick);
+    if (p->n > 3) {
+        PyErr_SetString(PyExc_ValueError, "a trick in progress has at most three cards");
+        return -1;
+    }
+    for (int i = 0; i < p->n; i++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(trick, i));
+        if (c < 0 || c > 63) {
+            PyErr_SetString(PyExc_ValueError, "a card code is 0..63");
+            return -1;
+        }
+        p->tc[i] = (int)c;
+    }
+    return 0;
 }
 
 /* values(m0, m1, m2, m3, trump, leader, trick) -> {Card: tricks for the side to move} */
@@ -614,16 +571,7 @@ static PyObject *py_values(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "KKKKiiO!", &m[0], &m[1], &m[2], &m[3], &trump, &leader, &PyTuple_Type, &trick))
         return NULL;
     Pos p;
-    for (int i = 0; i < 4; i++) p.hand[i] = m[i];
-    p.trump = trump;
-    p.leader = leader & 3;
-    p.n = (int)PyTuple_GET_SIZE(trick);
-    if (p.n > 3) { PyErr_SetString(PyExc_ValueError, "a trick in progress has at most three cards"); return NULL; }
-    for (int i = 0; i < p.n; i++) {
-        long c = PyLong_AsLong(PyTuple_GET_ITEM(trick, i));
-        if (c < 0 || c > 63) { PyErr_SetString(PyExc_ValueError, "a card code is 0..63"); return NULL; }
-        p.tc[i] = (int)c;
-    }
+    if (read_pos(&p, m, trump, leader, trick) < 0) return NULL;
     int turn = (p.leader + p.n) & 3;
     int total = popcount(p.hand[turn]);
     u64 legal = legal_of(&p, turn);
@@ -640,18 +588,11 @@ static PyObject *py_values(PyObject *self, PyObject *args) {
     unsigned long long work_before = work;  /* the search's own solver calls are not the floors' work */
     for (int i = 0; i < k; i++) {
         int c = moves[i];
-        int v;
         Pos q = p;
-        q.hand[turn] ^= 1ULL << c;
-        q.tc[q.n++] = c;
-        int won = 0;
-        if (q.n == 4) {
-            int w = (q.leader + winning(&q, 4)) & 3;
-            won = !(w & 1);
-            q.leader = w;
-            q.n = 0;
-        }
-        v = won + exact(&q, guess - won);
+        Undo u;
+        int w = play(&q, turn, c, &u);
+        int won = w >= 0 && !(w & 1);
+        int v = won + exact(&q, guess - won);
         guess = v;
         int score = (turn & 1) ? total - v : v;
         /* the card and every card below it that it is equal to (see gen_moves) */
@@ -666,6 +607,7 @@ static PyObject *py_values(PyObject *self, PyObject *args) {
             if (val == NULL || card_objs[code] == NULL || PyDict_SetItem(out, card_objs[code], val) < 0) {
                 Py_XDECREF(val);
                 Py_DECREF(out);
+                work = work_before;
                 if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "no Card object for a code");
                 return NULL;
             }
@@ -686,24 +628,18 @@ static PyObject *py_fewest(PyObject *self, PyObject *args) {
                           &side, &above))
         return NULL;
     Pos p;
-    for (int i = 0; i < 4; i++) p.hand[i] = m[i];
-    p.trump = trump;
-    p.leader = leader & 3;
-    p.n = (int)PyTuple_GET_SIZE(trick);
-    if (p.n > 3) { PyErr_SetString(PyExc_ValueError, "a trick in progress has at most three cards"); return NULL; }
-    for (int i = 0; i < p.n; i++) {
-        long c = PyLong_AsLong(PyTuple_GET_ITEM(trick, i));
-        if (c < 0 || c > 63) { PyErr_SetString(PyExc_ValueError, "a card code is 0..63"); return NULL; }
-        p.tc[i] = (int)c;
-    }
+    if (read_pos(&p, m, trump, leader, trick) < 0) return NULL;
+    Rules r = {side & 1, 0, 0, 0, 0, 0, 0, 1};
+    effort = -1;
+    gave_up = 0;
     if (above >= 0) {  /* is the fewest above ``above``? */
         Pos q = p;
-        return PyBool_FromLong(fewest(&q, side & 1, above + 1) > above);
+        return PyBool_FromLong(floor_rules(&q, &r, above + 1) > above);
     }
     int v = 0;  /* the exact count: the least b with a line under b + 1 */
     for (;;) {
         Pos q = p;
-        if (fewest(&q, side & 1, v + 1) <= v) break;
+        if (floor_rules(&q, &r, v + 1) <= v) break;
         v++;
     }
     return PyLong_FromLong(v);
@@ -725,16 +661,7 @@ static PyObject *py_floor(PyObject *self, PyObject *args) {
                           &r.suit_order, &above, &limit))
         return NULL;
     Pos p;
-    for (int i = 0; i < 4; i++) p.hand[i] = m[i];
-    p.trump = trump;
-    p.leader = leader & 3;
-    p.n = (int)PyTuple_GET_SIZE(trick);
-    if (p.n > 3) { PyErr_SetString(PyExc_ValueError, "a trick in progress has at most three cards"); return NULL; }
-    for (int i = 0; i < p.n; i++) {
-        long c = PyLong_AsLong(PyTuple_GET_ITEM(trick, i));
-        if (c < 0 || c > 63) { PyErr_SetString(PyExc_ValueError, "a card code is 0..63"); return NULL; }
-        p.tc[i] = (int)c;
-    }
+    if (read_pos(&p, m, trump, leader, trick) < 0) return NULL;
     r.side &= 1;
     r.restricted &= 15;
     r.all_masters = !!r.all_masters;
@@ -742,6 +669,7 @@ static PyObject *py_floor(PyObject *self, PyObject *args) {
     r.ruff_low = !!r.ruff_low;
     r.finesse = !!r.finesse;
     r.suit_order = !!r.suit_order;
+    r.all_free = 0;
     effort = limit > 0 ? limit : -1;
     gave_up = 0;
     int v = floor_rules(&p, &r, above + 1);
@@ -751,7 +679,6 @@ static PyObject *py_floor(PyObject *self, PyObject *args) {
 /* clear(): forget every table (for tests that need a search with nothing remembered) */
 static PyObject *py_clear(PyObject *self, PyObject *args) {
     memset(tt, 0, sizeof(Entry) << TT_BITS);
-    memset(ftt, 0, sizeof(Entry) << TT_BITS);
     memset(gtt, 0, sizeof(Entry) << TT_BITS);
     Py_RETURN_NONE;
 }
@@ -797,8 +724,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_endings", "A double
 
 PyMODINIT_FUNC PyInit__endings(void) {
     tt = calloc((size_t)1 << TT_BITS, sizeof(Entry));
-    ftt = calloc((size_t)1 << TT_BITS, sizeof(Entry));
     gtt = calloc((size_t)1 << TT_BITS, sizeof(Entry));
-    if (tt == NULL || ftt == NULL || gtt == NULL) return PyErr_NoMemory();
+    if (tt == NULL || gtt == NULL) return PyErr_NoMemory();
     return PyModule_Create(&module);
 }
