@@ -95,7 +95,7 @@ class PlayCore:
                      restricted=frozenset(restricted), all_free=all_free,
                      line=model.line if question == "worst_normal" else None, budget=self.budget,
                      **self.search_options)  # type: ignore[arg-type]
-        if question == "worst_normal":
+        if question in ("worst_normal", "cannot_lose"):
             s.above = _floor(s, root, restricted)
             take_work()
             s.work = take_work
@@ -121,12 +121,13 @@ class PlayCore:
 def _floor(s: Searcher, root: Node, restricted: set[Seat]) -> Callable[[Node, int, int], bool] | None:
     """The floor W's search prunes with (``Searcher.above``), from our solver: where the claimer sees every card
     and states no line, the fewest tricks over lines whose restricted cards are best play or licensable (a
-    superset of the licences); otherwise the fewest over every play at all. None without our solver."""
+    superset of the licences); otherwise, and for cannot-lose (where it is the answer itself), the fewest over
+    every play at all. None without our solver."""
     if not HAVE_FEWEST:
         return None
     trump, side, model = s.trump, s.side, s.model
-    if root.unaware or (model.line and model.line.steps):
-        # the all-free floor has no effort limit: it is asked only where it is cheap
+    if s.all_free or root.unaware or (model.line and model.line.steps):
+        # the all-free floor is asked only where it is cheap (no limited probe: measured slower at 7 tricks)
         return lambda n, k, effort: not effort and bool(fewest(n.masks, trump, n.leader, n.trick, side, k))
     bits = sum(1 << SEATS.index(x) for x in restricted)
     masters = model.on("equal_small_any") or not model.on("top_down")

@@ -765,7 +765,7 @@ class Searcher:
         left = len(node.hand(node.leader)) + (1 if node.trick else 0)
         if k >= left:
             return self.model_line(node)
-        if self.above is not None and left <= self.probe_tricks and not self.all_free:
+        if self.above is not None and left <= self.probe_tricks:
             over = self.above(node, k, 0 if left <= self.floor_tricks else self.floor_effort)
             if self.work is not None:  # the floor's time counts against the budget like the search's own
                 self._work += self.work()
