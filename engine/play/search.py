@@ -301,18 +301,25 @@ class Searcher:
                     add(min((c for c in hand if c.suit == x), key=lambda c: c.rank), "unaware_winner")
         return out
 
-    def _wastes_winner(self, node: Node, seat: Seat, card: Card, legal: list[Card]) -> bool:
-        """``card`` is one he sees as a master of a side suit, and either he discards it while the hand holds a
-        side-suit card he does not see as one, or he follows with it under partner's sure winner holding a lower
-        card of the suit."""
-        if card.suit == self.trump or not self.perceived_master(node, card):
-            return False
+    def _ties(self, node: Node, seat: Seat, dd: list[Card], legal: list[Card]) -> list[Card]:
+        """Equally good cards (double-dummy ties) in the middle of a trick, narrowed by the guidelines, never to
+        none: nobody ruffs partner's sure winner; no card he sees as a master of a side suit is played under it
+        while a lower card of the suit is held, nor discarded while the hand holds a side-suit card he does not
+        see as one (no player throws a winner and keeps a loser when nothing is gained)."""
         led = node.trick[0].suit
-        if card.suit != led:
-            return any(c.suit != self.trump and not self.perceived_master(node, c) for c in node.hand(seat))
         w_seat, w_card = self.trick_winner(node)
-        return (w_seat == seat.partner and self.wins_trick(node, seat, w_card)
-                and any(c.suit == led and c.rank < card.rank for c in legal))
+        partner_sure = w_seat == seat.partner and self.wins_trick(node, seat, w_card)
+        if partner_sure and self.trump and led != self.trump and any(c.suit != self.trump for c in legal):
+            dd = [c for c in dd if c.suit != self.trump] or dd
+        if legal[0].suit == led:  # following
+            if not partner_sure or led == self.trump:
+                return dd
+            low = min(c.rank for c in legal)
+            return [c for c in dd if c.rank == low or not self.perceived_master(node, c)] or dd
+        side = [c for c in node.hand(seat) if c.suit != self.trump]
+        if all(self.perceived_master(node, c) for c in side):
+            return dd  # no loser held
+        return [c for c in dd if c.suit == self.trump or not self.perceived_master(node, c)] or dd
 
     def _crashes(self, node: Node, seat: Seat, x: Suit, mine_masters: int, mine_len: int, partner_x: list[int]) -> bool:
         """Leading his top card of ``x`` makes partner play a card he sees as a master under it (every card partner
@@ -321,9 +328,9 @@ class Searcher:
         top = self._seen_opp_top(node, SUIT_NO[x])
         if min(partner_x) <= top:
             return False  # partner can follow with a loser
-        a, b, lp = mine_masters, len(partner_x), len(partner_x)
-        before = min(a + b, max(mine_len, lp))
-        after = 1 + min(a + b - 2, max(mine_len - 1, lp - 1))
+        a, b = mine_masters, len(partner_x)
+        before = min(a + b, max(mine_len, b))
+        after = 1 + min(a + b - 2, max(mine_len - 1, b - 1))
         return after < before
 
     def safety_check(self, node: Node, seat: Seat) -> list[Card]:
@@ -397,15 +404,8 @@ class Searcher:
                                               key=lambda c: (vals.get(c, 0), c.rank, -(c.code >> 4)))]
         best = max(vals.values())
         dd = sorted((c for c in legal if vals.get(c, -1) == best), key=lambda c: (c.rank, -(c.code >> 4)))
-        if node.trick and self.trump and dd and any(c.suit != self.trump for c in legal):
-            w_seat, w_card = self.trick_winner(node)
-            if w_seat == seat.partner and self.wins_trick(node, seat, w_card) and node.trick[0].suit != self.trump:
-                # nobody ruffs partner's winner: equal double-dummy value does not make it a plan
-                dd = [c for c in dd if c.suit != self.trump] or dd
         if node.trick and len(dd) > 1:
-            # among equally good cards he does not waste a winner: no player throws a master and keeps a card he
-            # sees as losing, or plays one under partner's sure winner holding a lower card, when nothing is gained
-            dd = [c for c in dd if not self._wastes_winner(node, seat, c, legal)] or dd
+            dd = self._ties(node, seat, dd, legal)
         if seat not in self.restricted:
             return [(c, None) for c in dd]
         check = self.safety_check(node, seat)
