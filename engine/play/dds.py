@@ -56,9 +56,8 @@ def _ours(c: ECard) -> Card:
     return Card(SUITS[int(c.suit)], rank)
 
 
-_TRUMP_NO: dict[Suit | None, int] = {None: 4}
-for _x, _n in SUIT_NO.items():
-    _TRUMP_NO[_x] = _n
+_TRUMP_NO: dict[Suit | None, int] = {x: n for x, n in SUIT_NO.items()}
+_TRUMP_NO[None] = 4
 _SEAT_NO = {s: n for n, s in enumerate(SEATS)}
 _last_trump: list[int] = [-1]  # the trump of the previous call on DDS's thread 0
 
@@ -77,9 +76,7 @@ def card_values(hands: dict[Seat, frozenset[Card]] | tuple[int, ...], trump: Sui
     if _endings is not None and isinstance(hands, tuple):
         n = hands[(_SEAT_NO[leader] + len(trick)) & 3].bit_count()
         if n <= ENDING_TRICKS:
-            m0, m1, m2, m3 = hands
-            return _endings.values(m0, m1, m2, m3, _TRUMP_NO[trump] if trump is not None else -1, _SEAT_NO[leader],
-                                   tuple(c.code for c in trick))
+            return _endings.values(*_ours_args(hands, trump, leader, trick))
     dl = _dds.deal()
     dl.trump = _TRUMP_NO[trump]
     dl.first = _SEAT_NO[leader]
@@ -118,14 +115,20 @@ def card_values(hands: dict[Seat, frozenset[Card]] | tuple[int, ...], trump: Sui
     return out
 
 
+def _ours_args(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick: tuple[Card, ...]
+               ) -> tuple[int, int, int, int, int, int, tuple[int, ...]]:
+    """A position as our solver takes it: the four masks, the trump (-1: none), the leader and the trick's codes."""
+    m0, m1, m2, m3 = masks
+    return (m0, m1, m2, m3, SUIT_NO[trump] if trump is not None else -1, _SEAT_NO[leader],
+            tuple(c.code for c in trick))
+
+
 def fewest(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick: tuple[Card, ...], side: Side,
            above: int = -1) -> int:
     """The fewest tricks ``side`` takes from here if every card of all four hands is played to that end, or, with
     ``above`` >= 0, whether that is more than ``above`` (our solver; the caller checks ``HAVE_FEWEST`` first)."""
     assert _endings is not None
-    m0, m1, m2, m3 = masks
-    return _endings.fewest(m0, m1, m2, m3, _TRUMP_NO[trump] if trump is not None else -1,
-                           _SEAT_NO[leader], tuple(c.code for c in trick), 0 if side == Side.NS else 1, above)
+    return _endings.fewest(*_ours_args(masks, trump, leader, trick), 0 if side == Side.NS else 1, above)
 
 
 def floor_above(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick: tuple[Card, ...], side: Side,
@@ -135,9 +138,7 @@ def floor_above(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick:
     in SEATS order) play only double-dummy-optimal cards or cards a licence could give (our solver; for a claimer
     who sees every card and states no line). ``limit`` > 0: give up (False) after that many positions."""
     assert _endings is not None
-    m0, m1, m2, m3 = masks
-    return _endings.floor(m0, m1, m2, m3, _TRUMP_NO[trump] if trump is not None else -1,
-                          _SEAT_NO[leader], tuple(c.code for c in trick), 0 if side == Side.NS else 1, restricted,
+    return _endings.floor(*_ours_args(masks, trump, leader, trick), 0 if side == Side.NS else 1, restricted,
                           int(all_masters), int(concedes), int(ruff_low), int(finesse), int(suit_order), above, limit)
 
 
