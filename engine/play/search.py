@@ -404,6 +404,12 @@ class Searcher:
                                               key=lambda c: (vals.get(c, 0), c.rank, -(c.code >> 4)))]
         best = max(vals.values())
         dd = sorted((c for c in legal if vals.get(c, -1) == best), key=lambda c: (c.rank, -(c.code >> 4)))
+        return self._side_moves(node, seat, legal, dd, vals)
+
+    def _side_moves(self, node: Node, seat: Seat, legal: list[Card], dd: list[Card], vals: dict[Card, int]
+                    ) -> list[tuple[Card, str | None]]:
+        """The claiming side's normal cards, given its best-play cards ``dd`` (ascending): those, narrowed by the
+        guidelines where tied mid-trick, and for a restricted seat the licensed cards too (first)."""
         if node.trick and len(dd) > 1:
             dd = self._ties(node, seat, dd, legal)
         if seat not in self.restricted:
@@ -620,7 +626,7 @@ class Searcher:
 
     def model_line(self, node: Node) -> list[Step]:
         """Best play by both sides within the model: the opponents play double dummy; the claiming side's
-        restricted hands play the best of their normal cards (the stated line's cards while it lasts).
+        hands play the best of their normal cards (the stated line's cards while it lasts).
         Its count is at most the double-dummy value, and every card in it is allowed, so it is a witness
         wherever the double-dummy value already reaches the target."""
         if self.all_free:
@@ -629,8 +635,8 @@ class Searcher:
         while node.hand(node.to_move):
             seat = node.to_move
             vals = self.values(node)
-            if seat.side == self.side and seat in self.restricted:
-                allowed = self.moves(node)
+            if seat.side == self.side:  # its normal cards (a seat the model does not restrict: best play, ties
+                allowed = self.moves(node)  # narrowed as in ``moves``)
                 card, why = max(allowed, key=lambda m: (vals.get(m[0], -1), -m[0].rank, -(m[0].code >> 4)))
             else:
                 best = max(vals.values())
@@ -782,7 +788,8 @@ class Searcher:
         if margin > 0 and plain and self._one_run(node, seat, legal):
             # every legal card is the same card to the solver, so each is best play and keeps the double-dummy
             # value, which is above k: no best-play continuation reaches k, and the children know it unsolved
-            moves: list[tuple[Card, str | None]] = [(c, None) for c in (legal if seat.side == self.side else legal[:1])]
+            moves: list[tuple[Card, str | None]] = (self._side_moves(node, seat, legal, legal, {}) if seat.side == self.side
+                                                    else [(legal[0], None)])
             margins: dict[Card, int] = {c: margin for c, _ in moves}
         else:
             solve = (depth < self.solve_depth and margin < 2) or seat.side == self.side
