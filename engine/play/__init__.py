@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from facts import SEATS, Card, Position, Seat, Side, Witness
 
-from .dds import HAVE_FEWEST, SolverError, card_values, fewest, floor_above, take_work
+from .dds import HAVE_FEWEST, SolverError, card_values, fewest, floor_above, take_work, worst_whole
 from .model import GUIDELINES, NormalPlayModel
 from .search import Node, Searcher, Step, licence_text
 
@@ -99,6 +99,8 @@ class PlayCore:
             s.above = _floor(s, root, restricted)
             take_work()
             s.work = take_work
+        if question == "worst_normal":
+            s.whole = _whole(s, root, restricted)
         plain = (not model.switches and not root.unaware and not (model.line and model.line.steps))
         if question == "double_dummy" or (question == "worst_normal" and plain):
             # no licence and full knowledge: the normal lines are the best-play lines, W is double dummy
@@ -135,6 +137,22 @@ def _floor(s: Searcher, root: Node, restricted: set[Seat]) -> Callable[[Node, in
     ruff_low, guess, order = model.on("ruff_low"), s.guess_licensed(), model.on("any_suit_order")
     return lambda n, k, effort: floor_above(n.masks, trump, n.leader, n.trick, side, bits, masters, concedes,
                                             ruff_low, guess, order, k, effort)
+
+
+def _whole(s: Searcher, root: Node, restricted: set[Seat]
+           ) -> Callable[[Node, int, int], tuple[int, bool, list[tuple[Card, bool]]]] | None:
+    """W by our solver, where it applies: the claimer sees every card and states no line (None otherwise, or
+    without our solver: the Python search answers)."""
+    model = s.model
+    if not HAVE_FEWEST or root.unaware or (model.line and model.line.steps):
+        return None
+    bits = sum(1 << SEATS.index(x) for x in restricted)
+    flags = (model.on("any_suit_order") | model.on("continue_suit") << 1 | model.on("top_down") << 2
+             | model.on("equal_small_any") << 3 | model.on("ruff_low") << 4 | s.guess_licensed() << 5
+             | (model.on("concede_now_or_end") and model.concedes > 0) << 6)
+    trump, side = s.trump, s.side
+    return lambda n, below, limit: worst_whole(n.masks, trump, n.leader, n.trick, n.last_led, n.voids, side, bits,
+                                               flags, below, limit)
 
 
 def check(pos: Position) -> None:

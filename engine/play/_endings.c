@@ -542,6 +542,394 @@ static int floor_rules(Pos *p, const Rules *r, int beta) {
     return best;
 }
 
+/* ---- W itself, for a claimer who sees every card and states no line -------------------------------------
+ *
+ * The exact counterpart of engine/play/search.py's ``reach`` for that case: the fewest tricks ``side`` takes
+ * when each card of its restricted seats is a normal one (best play, ties narrowed as ``Searcher._ties`` does,
+ * or a card ``Searcher.licences`` gives), each card of its other seats best play (ties narrowed), and each card
+ * of the opponents any legal card. Besides the cards, the search carries what the licences read of the past:
+ * the suit the side led last (``continue_suit``) and the suits each seat has shown out of (the guess licence).
+ * The Python search stays the oracle: the test suite checks the two agree, and every card of the line found
+ * here is checked against ``Searcher.moves`` as the witness is written. */
+typedef struct {
+    int side, restricted;
+    int suit_order, continue_suit, top_down, equal_small, ruff_low, guess, concedes;
+} WRules;
+
+typedef struct {
+    Pos p;
+    int last;   /* the suit the side led last (-1: none) */
+    int voids;  /* bit 4 * seat + suit: that seat has shown out of the suit */
+} WPos;
+
+typedef struct {
+    u64 k[3];
+    uint32_t tag;
+    int8_t lo, hi, used;
+} WEntry;
+
+#define WTT_BITS 20
+static WEntry *wtt = NULL;
+static unsigned long long work_limit;  /* the W search gives up once ``work`` passes this (0: no limit) */
+
+/* the cards of ``lane`` above every card of ``theirs`` (one suit) */
+static inline u64 above_all(u64 lane, u64 theirs) {
+    return theirs ? lane & ~((top_bit(theirs) << 1) - 1) : lane;
+}
+
+/* does the side of ``seat`` hold a card of suit ``x`` above every opponent's? */
+static inline int side_master(const Pos *p, int seat, int x) {
+    u64 ours = lane_of(p->hand[seat] | p->hand[(seat + 2) & 3], x);
+    u64 theirs = lane_of(p->hand[(seat + 1) & 3] | p->hand[(seat + 3) & 3], x);
+    return ours && top_bit(ours) > top_bit(theirs);
+}
+
+/* the cards of every hand but ``turn``'s and of the trick in progress */
+static inline u64 others_of(const Pos *p, int turn) {
+    u64 o = 0;
+    for (int i = 0; i < 4; i++)
+        if (i != turn) o |= p->hand[i];
+    for (int i = 0; i < p->n; i++) o |= 1ULL << p->tc[i];
+    return o;
+}
+
+/* the cards of ``h`` above every opponent's card of their suit (the seat's perceived masters) */
+static inline u64 masters_in(const Pos *p, int turn, u64 h) {
+    u64 opp = p->hand[(turn + 1) & 3] | p->hand[(turn + 3) & 3], out = 0;
+    for (int x = 0; x < 4; x++) out |= above_all(lane_of(h, x), lane_of(opp, x)) << (16 * x);
+    return out;
+}
+
+/* Searcher.tenace: partner holds a card with exactly one opponent's card above it, and a card above that one */
+static int tenace(u64 part, u64 theirs) {
+    for (u64 c = part; c; c &= c - 1) {
+        u64 b = c & -c, higher = theirs & ~((b << 1) - 1);
+        if (higher && !(higher & (higher - 1)) && top_bit(part) > higher) return 1;
+    }
+    return 0;
+}
+
+static inline int shown_out(int voids, int seat_a, int seat_b, int x) {
+    return (voids >> (4 * seat_a + x) & 1) || (voids >> (4 * seat_b + x) & 1);
+}
+
+/* Searcher.licences with full knowledge, as a mask of the seat to move's cards */
+static u64 wlicences(const WPos *w, int turn, const WRules *r) {
+    const Pos *p = &w->p;
+    int pa = (turn + 2) & 3, o1 = (turn + 1) & 3, o2 = (turn + 3) & 3;
+    u64 opp = p->hand[o1] | p->hand[o2];
+    u64 h = p->hand[turn], out = 0;
+    if (p->n == 0) {
+        int opp_trumps = p->trump >= 0 && lane_of(opp, p->trump);
+        int only = -1;
+        if (r->continue_suit && w->last >= 0 && lane_of(h, w->last) && side_master(p, turn, w->last)) only = w->last;
+        for (int x = 0; x < 4; x++) {
+            u64 mine = lane_of(h, x);
+            if (!mine || (only >= 0 && x != only)) continue;
+            u64 theirs = lane_of(opp, x), part = lane_of(p->hand[pa], x);
+            u64 masters = above_all(mine, theirs), low = mine & -mine;
+            if (masters && part && (part & -part) > top_bit(mine)) masters = 0;  /* partner would overtake */
+            int crash = 0;
+            if (masters && part && (part & -part) > top_bit(theirs)) {  /* as Searcher._crashes */
+                int a = popcount(masters), b = popcount(part), lm = popcount(mine);
+                int before = a + b < (lm > b ? lm : b) ? a + b : (lm > b ? lm : b);
+                int m2 = (lm - 1 > b - 1 ? lm - 1 : b - 1);
+                int after = 1 + (a + b - 2 < m2 ? a + b - 2 : m2);
+                if (after < before) masters = 0, crash = 1;
+            }
+            int idle = x == p->trump && !opp_trumps;
+            if (r->suit_order && (!opp_trumps || x == p->trump) && !idle) {
+                if (masters) {
+                    if (r->equal_small && top_bit(masters) < (1ULL << 10)) out |= masters << (16 * x);
+                    out |= top_bit(masters) << (16 * x);
+                    if (!r->top_down) out |= masters << (16 * x);
+                } else if (!crash && part && top_bit(part) > top_bit(theirs)) {
+                    if (!(low > top_bit(theirs) && (part & -part) > low)) out |= low << (16 * x);
+                }
+            }
+            if (r->guess && !shown_out(w->voids, o1, o2, x) && tenace(part, theirs)) out |= low << (16 * x);
+            if (r->concedes && !side_master(p, turn, x)) out |= low << (16 * x);
+        }
+        return out;
+    }
+    int led = p->tc[0] >> 4;
+    u64 follow = lane_of(h, led);
+    int wi = winning(p, p->n);
+    int wcode = p->tc[wi];
+    int partner_winning = (((p->leader + wi) & 1) == (turn & 1)) && sure_winner(p, turn, wcode);
+    if (follow) {
+        int beat_ok = (wcode >> 4) == led;  /* a card of the suit led beats the trick so far only if it is not ruffed */
+        u64 over = beat_ok ? follow & ~((2ULL << (wcode & 15)) - 1) : 0;
+        if (partner_winning) out = follow & -follow;
+        else {
+            out = follow & -follow;
+            for (u64 o = over; o; o &= o - 1) {
+                if (sure_winner(p, turn, 16 * led + __builtin_ctzll(o))) { out = o & -o; break; }
+            }
+        }
+        if (r->guess && p->n == 2 && p->leader == pa && !shown_out(w->voids, o1, o2, led)) {
+            u64 theirs = lane_of(opp, led);
+            for (u64 o = over; o; o &= o - 1) {
+                u64 c = o & -o, higher = theirs & ~((c << 1) - 1);
+                if (higher && !(higher & (higher - 1)) && top_bit(follow) > higher) out |= c | top_bit(follow);
+            }
+        }
+        out <<= 16 * led;
+        if (r->equal_small) out = with_equals(out, h, others_of(p, turn));
+        return out;
+    }
+    u64 trumps = p->trump >= 0 ? lane_of(h, p->trump) : 0;
+    if (trumps && !partner_winning && led != p->trump) {
+        for (int j = p->n + 1; j < 4; j++) {
+            int s = (p->leader + j) & 3;
+            if ((s & 1) != (turn & 1) && lane_of(p->hand[s], p->trump)) return 0;  /* he could be overruffed */
+        }
+        if (r->ruff_low) {
+            int top = 0;
+            for (int i = 0; i < p->n; i++)
+                if ((p->tc[i] >> 4) == p->trump && (p->tc[i] & 15) > top) top = p->tc[i] & 15;
+            u64 over = trumps & ~((2ULL << top) - 1);
+            if (over) {
+                out = (over & -over) << (16 * p->trump);
+                if (r->equal_small) out = with_equals(out, h, others_of(p, turn));
+                return out;
+            }
+        }
+    }
+    for (int x = 0; x < 4; x++) {
+        u64 l = lane_of(h, x);
+        if (l && x != p->trump && !side_master(p, turn, x)) out |= (l & -l) << (16 * x);  /* a loser's lowest */
+    }
+    return out;
+}
+
+/* Searcher._ties: the best-play cards ``dd`` narrowed by the guidelines (never to none) */
+static u64 narrow(const Pos *p, int turn, u64 dd, u64 legal) {
+    if (!p->n) return dd;
+    int led = p->tc[0] >> 4;
+    int wi = winning(p, p->n);
+    int wcode = p->tc[wi];
+    int partner_sure = ((p->leader + wi) & 3) == ((turn + 2) & 3) && sure_winner(p, turn, wcode);
+    u64 tl = p->trump >= 0 ? LANE << (16 * p->trump) : 0;
+    if (partner_sure && p->trump >= 0 && led != p->trump && (legal & ~tl)) {
+        u64 nd = dd & ~tl;  /* nobody ruffs partner's sure winner */
+        if (nd) dd = nd;
+    }
+    u64 masters = masters_in(p, turn, p->hand[turn]);
+    if (lane_of(legal, led)) {  /* following */
+        if (!partner_sure || led == p->trump) return dd;
+        u64 nd = dd & ((legal & -legal) | ~masters);  /* no master under partner's sure winner but the lowest */
+        return nd ? nd : dd;
+    }
+    u64 side_cards = p->hand[turn] & ~tl;
+    if ((side_cards & ~masters) == 0) return dd;  /* no loser held */
+    u64 nd = dd & (tl | ~masters);  /* no master discarded while a loser is held */
+    return nd ? nd : dd;
+}
+
+/* On lead (the leader of the side) with every card above the opponents' in its suit and no ruff to fear:
+ * every trick is the side's, however it is played. */
+static int sweeps(const Pos *p, int side) {
+    if ((p->leader & 1) != side) return 0;
+    u64 opp = p->hand[side ^ 1] | p->hand[side ^ 3];
+    u64 ours = p->hand[side] | p->hand[side ^ 2];
+    if (p->trump >= 0 && lane_of(opp, p->trump)) return 0;
+    for (int x = 0; x < 4; x++) {
+        u64 t = lane_of(opp, x);
+        if (t && (lane_of(ours, x) & ((top_bit(t) << 1) - 1))) return 0;
+    }
+    return 1;
+}
+
+/* At a trick start, tricks the side's trumps win whatever is played: for each of its hands, its trumps less those the
+ * opponents' trumps can beat one for one (each of the hand's trumps is played in a trick of its own, and loses it
+ * only to a higher trump of an opponent's there); the most over the two hands (as Searcher._trump_bound). */
+static int trump_floor(const Pos *p, int side) {
+    if (p->trump < 0) return 0;
+    u64 opp = lane_of(p->hand[side ^ 1] | p->hand[side ^ 3], p->trump);
+    int best = 0;
+    for (int h = side; h < 4; h += 2) {
+        u64 m = lane_of(p->hand[h], p->trump), o = opp;
+        int kept = popcount(m);
+        while (o && m) {  /* each opponent's trump, lowest first, beats the hand's lowest trump under it */
+            u64 ob = o & -o;
+            o &= o - 1;
+            u64 under = m & (ob - 1);
+            if (under) { m &= ~(under & -under); kept--; }
+        }
+        if (kept > best) best = kept;
+    }
+    return best;
+}
+
+/* the claiming side's moves at a node: one card per run of equal normal cards (runs split where another hand's
+ * or the trick's card lies between, or at the nine-ten boundary, as Searcher.distinct), deviations first, then
+ * best play, each lowest first. ``*sdd``: the side's double-dummy tricks here (-1 when not worked out, as when
+ * every legal card is licensed, unless ``need_dd``); ``*ddm``: the best-play cards as narrowed (0 when not worked
+ * out). Returns the number of moves. */
+static int side_moves(const WPos *w, int turn, const WRules *r, int *moves, int *sdd, u64 *ddm, int need_dd) {
+    const Pos *p = &w->p;
+    u64 legal = legal_of(p, turn);
+    u64 others = others_of(p, turn);
+    int rem = popcount(p->hand[turn]);
+    u64 lic = (r->restricted >> turn & 1) ? wlicences(w, turn, r) & legal : 0;
+    u64 allowed = lic, dd = 0;
+    *sdd = -1;
+    if ((legal & ~lic) || need_dd) {  /* some legal card is not licensed: which are best play? */
+        Pos q = *p;
+        int ns = exact(&q, rem / 2);
+        int runs[16];
+        int k = gen_moves(p, turn, legal, runs);
+        if (k == 1) dd = legal;
+        else
+            for (int i = 0; i < k; i++)
+                if (optimal(p, turn, runs[i], ns)) dd |= with_equals(1ULL << runs[i], legal, others);
+        *sdd = r->side ? rem - ns : ns;
+        dd = narrow(p, turn, dd, legal);
+        allowed |= dd;
+    }
+    *ddm = dd;
+    int n = 0;
+    for (int pass = 0; pass < 2; pass++) {  /* deviations (not best play) first, then best play */
+        u64 set = pass ? allowed & dd : allowed & ~dd;
+        for (int x = 0; x < 4; x++) {
+            u64 l = lane_of(set, x), o = lane_of(others, x);
+            int prev = -1;
+            while (l) {
+                int rk = __builtin_ctzll(l);
+                l &= l - 1;
+                int same = prev >= 0 && !((o >> (prev + 1)) & ((1ULL << (rk - prev - 1)) - 1))
+                           && (prev <= 9) == (rk <= 9);
+                prev = rk;
+                if (!same) moves[n++] = 16 * x + rk;  /* a card equal to the one below it is the same move */
+            }
+        }
+    }
+    return n;
+}
+
+/* the table's key at a trick start: the rank-relative layout, how many cards of each suit are tens or higher (the
+ * licences read small cards), the suit to continue (only while the side holds a master in it) and the opponents'
+ * show-outs in suits still held */
+static inline void wkey(const WPos *w, const WRules *r, u64 key[3]) {
+    const Pos *p = &w->p;
+    rel_key(p, key);
+    u64 all = p->hand[0] | p->hand[1] | p->hand[2] | p->hand[3], extra = 0;
+    int vmask = 0;
+    for (int x = 0; x < 4; x++) {
+        u64 l = lane_of(all, x);
+        extra |= (u64)popcount(l >> 10) << (3 * x);
+        if (l) vmask |= (1 << (4 * (r->side ^ 1) + x)) | (1 << (4 * (r->side ^ 3) + x));
+    }
+    int last = w->last;
+    if (last >= 0 && !(r->continue_suit && side_master(p, r->side, last))) last = -1;
+    extra |= (u64)(last + 1) << 12;
+    extra |= (u64)(w->voids & vmask) << 15;
+    key[2] = extra;
+}
+
+static inline WEntry *wslot(const u64 key[3], uint32_t tag) {
+    u64 h = hash_of(key, (int)(tag & 0xFFFF), (int)(tag >> 16));
+    h ^= key[2] * 0xD6E8FEB86659FD93ULL;
+    h ^= h >> 31;
+    return &wtt[h >> (64 - WTT_BITS)];
+}
+
+static inline int wholds(const WEntry *e, const u64 key[3], uint32_t tag) {
+    return e->used && e->tag == tag && e->k[0] == key[0] && e->k[1] == key[1] && e->k[2] == key[2];
+}
+
+typedef struct {
+    Undo u;
+    int last, voids;
+} WUndo;
+
+static inline int wplay(WPos *w, int turn, int c, WUndo *u, int side) {
+    u->last = w->last;
+    u->voids = w->voids;
+    if (w->p.n == 0 && (turn & 1) == side) w->last = c >> 4;
+    else if (w->p.n && (c >> 4) != (w->p.tc[0] >> 4)) w->voids |= 1 << (4 * turn + (w->p.tc[0] >> 4));
+    return play(&w->p, turn, c, &u->u);
+}
+
+static inline void wunplay(WPos *w, int turn, int c, const WUndo *u) {
+    unplay(&w->p, turn, c, &u->u);
+    w->last = u->last;
+    w->voids = u->voids;
+}
+
+static int wgave_up;
+/* the line a search found: the cards from the root to the point where best play takes over (``rec_len`` of them;
+ * from there, best play within the model gives the count: a double-dummy shortcut, a sweep or the last trick) */
+static int rec[64], rec_len;
+
+/* The fewest tricks ``side`` takes from here on the normal lines, as a bounded minimum: below ``beta`` it is the
+ * count of a line (the first found under ``beta``), otherwise no line goes under it. */
+static int wmin(WPos *w, const WRules *r, int beta, int ply) {
+    Pos *p = &w->p;
+    int turn = (p->leader + p->n) & 3;
+    int rem = popcount(p->hand[turn]);
+    int side = r->side;
+    if (beta <= 0) return 0;
+    if (rem == 0) { rec_len = ply; return 0; }
+    work++;
+    if (work_limit && work > work_limit) wgave_up = 1;
+    if (wgave_up) return 0;  /* as if a line were found: the search unwinds at once, storing nothing */
+    WEntry *e = NULL;
+    u64 key[3];
+    uint32_t tag = (uint32_t)(p->leader | side << 2 | r->restricted << 3 | (p->trump + 1) << 7 | r->suit_order << 10
+                              | r->continue_suit << 11 | r->top_down << 12 | r->equal_small << 13 | r->ruff_low << 14
+                              | r->guess << 15 | r->concedes << 16);
+    if (p->n == 0) {
+        if (rem == 1) { rec_len = ply; return (last_trick(p) & 1) == side; }
+        if (sweeps(p, side)) { rec_len = ply; return rem; }
+        int tf = trump_floor(p, side);
+        if (tf >= beta) return tf;
+        wkey(w, r, key);
+        e = wslot(key, tag);
+        if (wholds(e, key, tag) && e->lo >= beta) return e->lo;  /* (a line's count is not reused: its cards are not kept) */
+    }
+    int moves[16], k;
+    int mine = (turn & 1) == side;
+    if (mine) {
+        int sdd;
+        u64 ddm;
+        k = side_moves(w, turn, r, moves, &sdd, &ddm, 0);
+        if (sdd >= 0 && sdd < beta) {  /* best play within the model gives the double-dummy count: a line */
+            if (e != NULL && !wgave_up) {
+                int lo = 0, hi = rem;
+                if (wholds(e, key, tag)) { lo = e->lo; hi = e->hi; }
+                if (sdd < hi) hi = sdd;
+                e->k[0] = key[0]; e->k[1] = key[1]; e->k[2] = key[2];
+                e->tag = tag; e->lo = (int8_t)lo; e->hi = (int8_t)hi; e->used = 1;
+            }
+            rec_len = ply;
+            return sdd;
+        }
+    } else {
+        k = gen_moves(p, turn, legal_of(p, turn), moves);
+    }
+    int best = 99;
+    for (int j = 0; j < k && best >= beta; j++) {
+        WUndo u;
+        int wn = wplay(w, turn, moves[j], &u, side);
+        int won = wn >= 0 && (wn & 1) == side;
+        int v = won + wmin(w, r, beta - won, ply + 1);
+        wunplay(w, turn, moves[j], &u);
+        if (v < best) best = v;
+        if (v < beta) rec[ply] = moves[j];
+    }
+    if (e != NULL && !wgave_up) {
+        int lo = 0, hi = rem;
+        if (wholds(e, key, tag)) { lo = e->lo; hi = e->hi; }
+        if (best < beta) { if (best < hi) hi = best; }
+        else if (best > lo) lo = best;
+        e->k[0] = key[0]; e->k[1] = key[1]; e->k[2] = key[2];
+        e->tag = tag; e->lo = (int8_t)lo; e->hi = (int8_t)hi; e->used = 1;
+    }
+    return best;
+}
+
 /* fills ``p`` from a call's hands, trump, leader and trick tuple: 0, or -1 with a Python error set */
 static int read_pos(Pos *p, const unsigned long long m[4], int trump, int leader, PyObject *trick) {
     for (int i = 0; i < 4; i++) p->hand[i] = m[i];
@@ -676,10 +1064,98 @@ static PyObject *py_floor(PyObject *self, PyObject *args) {
     return PyBool_FromLong(!gave_up && v > above);
 }
 
+/* worst(m0, m1, m2, m3, trump, leader, trick, last, voids, side, restricted, flags, below, limit)
+ *   -> (count, settled, line)
+ * W from the position (``flags``: bit 0 any_suit_order, 1 continue_suit, 2 top_down, 3 equal_small_any, 4 ruff_low,
+ * 5 the guess licence, 6 a loser may be led), lowered from the double-dummy count while a line goes under it; with
+ * ``below`` >= 0, only whether a line goes under ``below`` (the first found). ``limit`` > 0: give up after that many
+ * positions (``settled`` False; the count is the least line found). ``line``: (code, best play) per card of a line
+ * giving at most the count. */
+static PyObject *py_worst(PyObject *self, PyObject *args) {
+    unsigned long long m[4];
+    int trump, leader, last, voids, side, restricted, flags, below;
+    long long limit = 0;
+    PyObject *trick;
+    if (!PyArg_ParseTuple(args, "KKKKiiO!iiiiii|L", &m[0], &m[1], &m[2], &m[3], &trump, &leader, &PyTuple_Type,
+                          &trick, &last, &voids, &side, &restricted, &flags, &below, &limit))
+        return NULL;
+    WPos w;
+    if (read_pos(&w.p, m, trump, leader, trick) < 0) return NULL;
+    w.last = last >= 0 && last < 4 ? last : -1;
+    w.voids = voids & 0xFFFF;
+    WRules r = {side & 1, restricted & 15, flags & 1, flags >> 1 & 1, flags >> 2 & 1, flags >> 3 & 1, flags >> 4 & 1,
+                flags >> 5 & 1, flags >> 6 & 1};
+    int turn = (w.p.leader + w.p.n) & 3;
+    int rem = popcount(w.p.hand[turn]);
+    if (!rem) return Py_BuildValue("(iO[])", 0, Py_True);
+    Pos q = w.p;
+    int ns = exact(&q, rem / 2);
+    int ub = r.side ? rem - ns : ns;  /* best play within the model reaches the double-dummy count */
+    int settled = 1, path[64], path_len = 0;
+    work_limit = limit > 0 ? work + (unsigned long long)limit : 0;
+    wgave_up = 0;
+    while (ub > 0) {
+        if (below >= 0 && ub < below) break;
+        int beta = below >= 0 ? below : ub;
+        WPos c = w;
+        int v = wmin(&c, &r, beta, 0);
+        if (wgave_up) { settled = 0; break; }
+        if (v >= beta) break;  /* no line under beta */
+        ub = v;
+        path_len = rec_len;
+        memcpy(path, rec, sizeof(int) * (size_t)rec_len);
+    }
+    work_limit = 0;
+    wgave_up = 0;
+    /* the line: the cards found, then best play within the model (the side's best-play cards as narrowed, the
+     * opponents' best play) */
+    PyObject *line = PyList_New(0);
+    if (line == NULL) return NULL;
+    WPos c = w;
+    for (int ply = 0;; ply++) {
+        turn = (c.p.leader + c.p.n) & 3;
+        if (!c.p.hand[turn]) break;
+        int moves[16], k, sdd, chosen = -1;
+        u64 ddm = 0;
+        if ((turn & 1) == r.side) {
+            k = side_moves(&c, turn, &r, moves, &sdd, &ddm, 1);
+            for (int j = 0; j < k && chosen < 0; j++)
+                if (ply < path_len ? moves[j] == path[ply] : (int)(ddm >> moves[j] & 1)) chosen = moves[j];
+        } else {
+            k = gen_moves(&c.p, turn, legal_of(&c.p, turn), moves);
+            if (ply < path_len) {
+                for (int j = 0; j < k && chosen < 0; j++)
+                    if (moves[j] == path[ply]) chosen = moves[j];
+            } else {
+                Pos q = c.p;
+                int ns = exact(&q, popcount(c.p.hand[turn]) / 2);
+                for (int j = 0; j < k && chosen < 0; j++)
+                    if (optimal(&c.p, turn, moves[j], ns)) chosen = moves[j];
+            }
+        }
+        if (chosen < 0) {
+            Py_DECREF(line);
+            PyErr_SetString(PyExc_RuntimeError, "worst: the line found cannot be replayed");
+            return NULL;
+        }
+        WUndo u;
+        wplay(&c, turn, chosen, &u, r.side);
+        PyObject *step = Py_BuildValue("(iO)", chosen, (ddm >> chosen & 1) ? Py_True : Py_False);
+        if (step == NULL || PyList_Append(line, step) < 0) {
+            Py_XDECREF(step);
+            Py_DECREF(line);
+            return NULL;
+        }
+        Py_DECREF(step);
+    }
+    return Py_BuildValue("(iON)", ub, settled ? Py_True : Py_False, line);
+}
+
 /* clear(): forget every table (for tests that need a search with nothing remembered) */
 static PyObject *py_clear(PyObject *self, PyObject *args) {
     memset(tt, 0, sizeof(Entry) << TT_BITS);
     memset(gtt, 0, sizeof(Entry) << TT_BITS);
+    memset(wtt, 0, sizeof(WEntry) << WTT_BITS);
     Py_RETURN_NONE;
 }
 
@@ -713,6 +1189,7 @@ static PyMethodDef methods[] = {
     {"values", py_values, METH_VARARGS, "Every legal card's tricks for the side to move (see the module)."},
     {"fewest", py_fewest, METH_VARARGS, "The fewest tricks a side can take if every card is played to that end."},
     {"floor", py_floor, METH_VARARGS, "Whether a side takes more than k on every line of best-play or licensable cards."},
+    {"worst", py_worst, METH_VARARGS, "W for a claimer who sees every card and states no line, and a line giving it."},
     {"clear", py_clear, METH_NOARGS, "Forget every table."},
     {"take_work", py_take_work, METH_NOARGS, "Positions visited by the searches here since the last call."},
     {"set_cards", py_set_cards, METH_O, "The Card object for each code 0..63."},
@@ -725,6 +1202,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_endings", "A double
 PyMODINIT_FUNC PyInit__endings(void) {
     tt = calloc((size_t)1 << TT_BITS, sizeof(Entry));
     gtt = calloc((size_t)1 << TT_BITS, sizeof(Entry));
-    if (tt == NULL || gtt == NULL) return PyErr_NoMemory();
+    wtt = calloc((size_t)1 << WTT_BITS, sizeof(WEntry));
+    if (tt == NULL || gtt == NULL || wtt == NULL) return PyErr_NoMemory();
     return PyModule_Create(&module);
 }

@@ -76,6 +76,10 @@ class Searcher:
     floor_effort: int = 2_000
     work: Callable[[], int] | None = None  # positions our solver visited since last asked (charged to the budget)
     work_per_node: int = 600               # about one node's time in ours (measured: ~65 ns against ~40 us)
+    # W by our solver for a claimer who sees every card and states no line: (node, below or -1, limit in positions)
+    # -> (count, settled, [(card, best play)]); its line is checked against ``moves`` card by card
+    whole: Callable[[Node, int, int], tuple[int, bool, list[tuple[Card, bool]]]] | None = None
+    whole_tricks: int = 10  # ``whole`` answers at nodes with at most this many tricks left (DDS's values above)
     restricted: frozenset[Seat] = frozenset()  # seats whose cards must be normal
     all_free: bool = False                     # cannot-lose: every card of the side is free
     failed: dict[tuple, int] = field(default_factory=dict)
@@ -649,6 +653,11 @@ class Searcher:
                 node = self.advance_line(node, before)
         return out
 
+    @staticmethod
+    def _left(node: Node) -> int:
+        """Tricks left, the one in progress included."""
+        return len(node.hand(node.leader)) + (1 if node.trick else 0)
+
     def lower_bound(self, node: Node) -> int:
         """Tricks the claiming side wins on every line, normal or not.
 
@@ -771,6 +780,15 @@ class Searcher:
         left = len(node.hand(node.leader)) + (1 if node.trick else 0)
         if k >= left:
             return self.model_line(node)
+        if self.whole is not None and left <= self.whole_tricks:  # our solver answers exactly from here
+            count, settled, path = self._whole_line(node, k + 1, self.limit)
+            if not settled:
+                raise Budget
+            if count <= k:
+                return path
+            if key is not None:
+                self.failed[key] = max(self.failed.get(key, -1), k)
+            return None
         if self.above is not None and left <= self.probe_tricks:
             over = self.above(node, k, 0 if left <= self.floor_tricks else self.floor_effort)
             if self.work is not None:  # the floor's time counts against the budget like the search's own
@@ -788,8 +806,8 @@ class Searcher:
         if margin > 0 and plain and self._one_run(node, seat, legal):
             # every legal card is the same card to the solver, so each is best play and keeps the double-dummy
             # value, which is above k: no best-play continuation reaches k, and the children know it unsolved
-            moves: list[tuple[Card, str | None]] = (self._side_moves(node, seat, legal, legal, {}) if seat.side == self.side
-                                                    else [(legal[0], None)])
+            moves: list[tuple[Card, str | None]] = (
+                self._side_moves(node, seat, legal, legal, {}) if seat.side == self.side else [(legal[0], None)])
             margins: dict[Card, int] = {c: margin for c, _ in moves}
         else:
             solve = (depth < self.solve_depth and margin < 2) or seat.side == self.side
@@ -841,6 +859,8 @@ class Searcher:
         """W and its witness: lower k from the double-dummy value while a line still reaches it.
 
         With ``below``, stop at the first line under it, or once none is proven to exist."""
+        if self.whole is not None and not self.all_free and self._left(root) <= self.whole_tricks:
+            return self._worst_whole(root, below)
         if self.all_free:
             best = len(root.hand(root.leader)) + (1 if root.trick else 0)
             path = None
@@ -863,6 +883,41 @@ class Searcher:
         if path is None:
             path = self.model_line(root)
         return best, path
+
+    def _worst_whole(self, root: Node, below: int | None) -> tuple[int, list[Step]]:
+        """``worst`` by our solver (``whole``) alone, for a root with at most ``whole_tricks`` left."""
+        count, settled, path = self._whole_line(root, -1 if below is None else below, self.budget)
+        self.exact = self.exact and settled
+        return count, path
+
+    def _whole_line(self, root: Node, below: int, until: int) -> tuple[int, bool, list[Step]]:
+        """Our solver's answer from ``root`` (``whole``), its work charged to the node count (it gives up at
+        ``until``): the count, whether it is settled, and its line, each card of which is checked to be one
+        ``moves`` allows and labelled with the licence that allows it (none for best play)."""
+        assert self.whole is not None
+        limit = max(1, until - self.nodes) * self.work_per_node
+        count, settled, line = self.whole(root, below, limit)
+        if self.work is not None:
+            self._work += self.work()
+            self.nodes += self._work // self.work_per_node
+            self._work %= self.work_per_node
+        path: list[Step] = []
+        node = root
+        for card, best in line:
+            seat = node.to_move
+            why = None
+            if seat.side == self.side:
+                allowed = dict(self.moves(node))
+                if card not in allowed:
+                    raise RuntimeError(f"our solver's line plays {card} for {seat.value}, not a normal card here")
+                if not best:
+                    why = allowed[card] or self.licences(node, seat).get(card)
+            path.append(Step(card, seat, why))
+            node, _ = self.play(node, card)
+        n = self.count(root, path)
+        if n > count:
+            raise RuntimeError(f"our solver's line takes {n} tricks, not at most {count}")
+        return n, settled, path
 
     def query(self, root: Node, k: int) -> list[Step] | None:
         """``reach`` from the root in two passes: first with siblings sharing the budget near the root

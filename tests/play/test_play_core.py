@@ -141,6 +141,63 @@ def test_w_equals_an_exhaustive_enumeration_under_random_sets_of_guidelines(seed
     assert _replayed(pos, side, w.witness.tricks_played) == w.tricks
 
 
+def _python_only(pos: Position, side: Side, model: NormalPlayModel) -> tuple[Searcher, Node]:
+    """The Python search for a rules case, with the floors but without our solver's W (``whole``)."""
+    from engine.play import _floor, dds
+
+    s, root = searcher(pos, side, model)
+    if model.claimer.side == side and not (model.partner_is_dummy or model.on("partner_restricted")):
+        s.restricted = frozenset({model.claimer})
+    s.above = _floor(s, root, set(s.restricted))
+    s.work = dds.take_work
+    return s, root
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_python_search_alone_still_equals_an_exhaustive_enumeration_under_random_guidelines(seed: int) -> None:
+    """The oracle our solver's W is held to (CORE answers these cases through our solver)."""
+    pos, side, model = _random_rules_case(20_000 + seed)
+    s, root = _python_only(pos, side, model)
+    w, path = s.worst(root)
+    assert s.exact and w == enumerate_min_memo(s, root) == s.count(root, path)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_our_solvers_w_equals_the_python_searchs_on_endings_of_five_to_seven_tricks(seed: int) -> None:
+    """Random guidelines, a third of the positions in the middle of a trick; both searches exact, and our
+    solver's witness checked card by card against ``Searcher.moves`` and replayed."""
+    pos, side, model = _random_rules_case(61_000 + seed)
+    rng = random.Random(seed)
+    pos = random_position(rng, rng.randint(5, 7), pos.trump, mid_trick=seed % 3 == 0)
+    s, root = _python_only(pos, side, model)
+    want, _ = s.worst(root)
+    got = CORE.worst_normal(pos, side, model)
+    assert s.exact and got.exact and got.tricks == want
+    assert _replayed(pos, side, got.witness.tricks_played) == want
+
+
+def test_our_solvers_w_stopped_early_says_so_and_gives_a_real_lines_count() -> None:
+    """With 600 positions allowed, eight-trick endings are mostly not settled; the count given is the count of
+    the line returned, never below W."""
+    from engine.play import _whole, dds
+
+    unsettled = 0
+    for seed in range(6):
+        pos, side, model = _random_rules_case(62_000 + seed)
+        pos = random_position(random.Random(seed), 8, pos.trump)
+        model = NormalPlayModel.default(model.claimer)
+        s, root = _python_only(pos, side, model)
+        s.whole = _whole(s, root, set(s.restricted))
+        exact_w, _ = s.worst(root)
+        assert s.exact
+        dds.take_work()
+        dds._endings.clear()  # nothing proven above is remembered
+        count, settled, path = s._whole_line(root, -1, s.nodes + 1)
+        assert count >= exact_w and s.count(root, path) <= count
+        unsettled += not settled
+    assert unsettled >= 3
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_the_floor_that_knows_the_licences_never_exceeds_w_found_without_it(seed: int) -> None:
     """At the root of 5-trick endings under random guidelines: W by the search with no floor, then the floor."""
