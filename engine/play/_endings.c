@@ -613,6 +613,27 @@ static inline int shown_out(int voids, int seat_a, int seat_b, int x) {
     return (voids >> (4 * seat_a + x) & 1) || (voids >> (4 * seat_b + x) & 1);
 }
 
+/* Searcher._strands: crossing to partner with ``low`` of suit ``x`` leaves a master of the leader's with no way
+ * back to it, or leaves his masters of a suit blocking partner's longer run of masters there */
+static int strands(const Pos *p, int turn, int x, u64 low) {
+    u64 opp = p->hand[(turn + 1) & 3] | p->hand[(turn + 3) & 3];
+    u64 mine = p->hand[turn] & ~(low << (16 * x)), part = p->hand[(turn + 2) & 3];
+    u64 pm = above_all(lane_of(part, x), lane_of(opp, x));
+    part &= ~((pm & -pm) << (16 * x));  /* partner wins with his lowest master */
+    int holds_master = 0, entry = 0;
+    int trumps = p->trump >= 0 && lane_of(mine, p->trump);
+    for (int y = 0; y < 4; y++) {
+        u64 ml = lane_of(mine, y), pl = lane_of(part, y), tl = lane_of(opp, y);
+        u64 mm = above_all(ml, tl);
+        if (mm) holds_master = 1;
+        if (pl && mm && top_bit(mm) > (pl & -pl)) entry = 1;
+        if (pl && !ml && trumps && y != p->trump) entry = 1;
+        if (ml && popcount(pl) > popcount(ml) && mm == ml && (ml & -ml) > top_bit(pl) && above_all(pl, tl) == pl)
+            return 1;
+    }
+    return holds_master && !entry;
+}
+
 /* Searcher.licences with full knowledge, as a mask of the seat to move's cards */
 static u64 wlicences(const WPos *w, int turn, const WRules *r) {
     const Pos *p = &w->p;
@@ -644,7 +665,8 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
                     out |= top_bit(masters) << (16 * x);
                     if (!r->top_down) out |= masters << (16 * x);
                 } else if (!crash && part && top_bit(part) > top_bit(theirs)) {
-                    if (!(low > top_bit(theirs) && (part & -part) > low)) out |= low << (16 * x);
+                    if (!(low > top_bit(theirs) && (part & -part) > low) && !strands(p, turn, x, low))
+                        out |= low << (16 * x);
                 }
             }
             if (r->guess && !shown_out(w->voids, o1, o2, x) && tenace(part, theirs)) out |= low << (16 * x);

@@ -5,7 +5,8 @@ its normal cards are every double-dummy-optimal card, plus the cards an enabled 
 licenses from the claimer's perception. The licences, each a named switch with its source:
 
 * ``any_suit_order`` — on lead, cash any suit in which the leader (or his partner) holds a card he
-  perceives as a master: the top card from the hand holding it, or a low card toward it.
+  perceives as a master: the top card from the hand holding it, or a low card toward it (not a
+  crossing that leaves his own winners with no way back, or blocking partner's longer run).
 * ``continue_suit`` — having led a suit he still perceives winners in, he continues it: the other
   suit-order licences are withheld until it is exhausted (a restriction, not a licence).
 * ``top_down`` — within a suit, the top of the perceived masters (part of ``any_suit_order``).

@@ -244,8 +244,9 @@ class Searcher:
                                 add(c, "any_suit_order")
                     elif not crash and any(c.suit == x and self.perceived_master(node, c) for c in partner):
                         low = mine[-1]
-                        if not (self.perceived_master(node, low) and min(partner_x) > low.rank):
-                            add(low, "any_suit_order")  # not a winner of his own crashed under partner's
+                        if (not (self.perceived_master(node, low) and min(partner_x) > low.rank)  # (not a winner of
+                                and not self._strands(node, seat, low)):        # his own crashed under partner's)
+                            add(low, "any_suit_order")
                 if self.guess_licensed() and not self.shown_out(node, x) and self.tenace(node, partner, x):
                     add(mine[-1], "finesse_or_drop")
                 if m.on("concede_now_or_end") and m.concedes > 0 and not self.side_has_master(node, x):
@@ -324,6 +325,36 @@ class Searcher:
         if all(self.perceived_master(node, c) for c in side):
             return dd  # no loser held
         return [c for c in dd if c.suit == self.trump or not self.perceived_master(node, c)] or dd
+
+    def _strands(self, node: Node, seat: Seat, low: Card) -> bool:
+        """Crossing to partner with ``low`` (partner winning with his lowest master of the suit) strands or blocks
+        the side's winners, as he sees them: afterwards he holds a master but partner has no way back to him (no
+        card under one of his masters, nor, in a trump contract, a card of a suit he can ruff); or his cards of a
+        suit are all masters above partner's there while partner holds more of them, all masters (they would block
+        partner's). A coherent plan unblocks first and keeps an entry back, so the crossing is normal then only as
+        best play."""
+        x = low.suit
+        hand = node.hand(seat) - {low}
+        partner = set(node.hand(seat.partner))
+        wins = [c for c in partner if c.suit == x and self.perceived_master(node, c)]
+        if wins:
+            partner.discard(min(wins, key=lambda c: c.rank))
+        trumps = bool(self.trump) and any(c.suit == self.trump for c in hand)
+        holds_master = entry = False
+        for y in {c.suit for c in hand} | {c.suit for c in partner}:
+            mine = [c for c in hand if c.suit == y]
+            theirs = [c for c in partner if c.suit == y]
+            masters = [c for c in mine if self.perceived_master(node, c)]
+            holds_master = holds_master or bool(masters)
+            if theirs and masters and max(c.rank for c in masters) > min(c.rank for c in theirs):
+                entry = True
+            if theirs and not mine and trumps and y != self.trump:
+                entry = True
+            if (mine and len(theirs) > len(mine) and len(masters) == len(mine)
+                    and all(self.perceived_master(node, c) for c in theirs)
+                    and min(c.rank for c in mine) > max(c.rank for c in theirs)):
+                return True
+        return holds_master and not entry
 
     def _crashes(self, node: Node, seat: Seat, x: Suit, mine_masters: int, mine_len: int, partner_x: list[int]) -> bool:
         """Leading his top card of ``x`` makes partner play a card he sees as a master under it (every card partner

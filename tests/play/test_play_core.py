@@ -421,6 +421,27 @@ def test_a_claimer_with_ace_and_a_small_card_opposite_partners_bare_king_is_not_
     assert CORE.worst_normal(pos, Side.NS, NormalPlayModel.default(Seat.N)).tricks == 3
 
 
+def test_a_claimer_does_not_cross_to_partners_bare_ace_when_his_own_winners_would_have_no_way_back() -> None:
+    """♣5 to the bare ♣A would leave ♣KQ and ♦Q in North's hand with nothing in South's to lead back to them: the
+    crossing licence is withheld (a coherent plan keeps an entry); cashing ♦Q stays licensed."""
+    spec = {Seat.N: "CK CQ C5 DQ", Seat.S: "CA S7 S6 H2", Seat.E: "C9 DT HQ HJ", Seat.W: "C8 D9 HT H9"}
+    s, node = _node(spec, Seat.N, None)
+    lic = s.licences(node, Seat.N)
+    assert Card.parse("C5") not in lic and Card.parse("DQ") in lic
+
+
+def test_a_claimer_does_not_cross_to_partner_while_his_bare_ace_blocks_partners_king_queen() -> None:
+    """North's bare ♦A opposite ♦QJ: crossing with ♣2 to ♣K first would leave South's diamonds blocked, so it is not
+    licensed; with ♦A3 opposite ♦Q4 (an entry back, no block) the same crossing is."""
+    spec = {Seat.N: "DA C2 S2", Seat.S: "DQ DJ CK", Seat.E: "D5 C9 HQ", Seat.W: "D6 C8 HJ"}
+    s, node = _node(spec, Seat.N, None)
+    lic = s.licences(node, Seat.N)
+    assert Card.parse("C2") not in lic and Card.parse("DA") in lic
+    spec = {Seat.N: "DA D3 C2", Seat.S: "DQ D4 CK", Seat.E: "D5 C9 HQ", Seat.W: "D6 HT H9"}
+    s, node = _node(spec, Seat.N, None)
+    assert Card.parse("C2") in s.licences(node, Seat.N)
+
+
 def test_among_equally_good_discards_a_claimer_keeps_a_master_while_he_holds_a_loser() -> None:
     """Perceived losers first (the model's discard guideline) also breaks double-dummy ties: ♣A is not thrown
     while ♦2 is kept, though both keep every trick."""
