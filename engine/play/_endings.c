@@ -452,17 +452,21 @@ static u64 licensed(const Pos *p, int turn, const Rules *r) {
 static u64 with_equals(u64 m, u64 legal, u64 others) {
     u64 out = 0;
     for (int x = 0; x < 4; x++) {
+        u64 mm = lane_of(m, x) & lane_of(legal, x);
+        if (!mm) continue;
         u64 l = lane_of(legal, x), o = lane_of(others, x), run = 0;
-        int hit = 0;
-        for (int b = 15; b >= 0; b--) {
-            if (o >> b & 1) {
+        int hit = 0, prev = -1;
+        while (l) {  /* the suit's legal cards from the top, in runs no card of ``others`` lies inside */
+            int b = 63 - __builtin_clzll(l);
+            l ^= 1ULL << b;
+            if (prev >= 0 && ((o >> (b + 1)) & ((1ULL << (prev - b - 1)) - 1))) {
                 if (hit) out |= run << (16 * x);
                 run = 0;
                 hit = 0;
-            } else if (l >> b & 1) {
-                run |= 1ULL << b;
-                if (lane_of(m, x) >> b & 1) hit = 1;
             }
+            run |= 1ULL << b;
+            hit |= (int)(mm >> b & 1);
+            prev = b;
         }
         if (hit) out |= run << (16 * x);
     }
@@ -784,11 +788,22 @@ static int trump_floor(const Pos *p, int side) {
     return best;
 }
 
+/* the run of equal cards of ``legal`` that ``code`` heads (gen_moves gives each run's top card): it and the legal
+ * cards below it down to the first card of ``others`` */
+static inline u64 run_below(int code, u64 legal, u64 others) {
+    int x = code >> 4, r = code & 15;
+    u64 below = lane_of(others, x) & ((1ULL << r) - 1);
+    u64 floor_bit = below ? top_bit(below) << 1 : 1;
+    return (lane_of(legal, x) & ((2ULL << r) - 1) & ~(floor_bit - 1)) << (16 * x);
+}
+
+static int last_ns, last_rem;  /* the last double-dummy value side_moves worked out, and the tricks left then */
+
 /* the claiming side's moves at a node: one card per run of equal normal cards (runs split where another hand's
  * or the trick's card lies between, or at the nine-ten boundary, as Searcher.distinct), deviations first, then
  * best play, each lowest first. ``*sdd``: the side's double-dummy tricks here (-1 when not worked out, as when
- * every legal card is licensed, unless ``need_dd``); ``*ddm``: the best-play cards as narrowed (0 when not worked
- * out). Returns the number of moves. */
+ * every legal card is licensed, unless ``need_dd``); ``*ddm``: the best-play cards as narrowed (without ``need_dd``,
+ * only those outside the licences, or none when no such card is best play). Returns the number of moves. */
 static int side_moves(const WPos *w, int turn, const WRules *r, int *moves, int *sdd, u64 *ddm, int need_dd) {
     const Pos *p = &w->p;
     u64 legal = legal_of(p, turn);
@@ -799,16 +814,34 @@ static int side_moves(const WPos *w, int turn, const WRules *r, int *moves, int 
     *sdd = -1;
     if ((legal & ~lic) || need_dd) {  /* some legal card is not licensed: which are best play? */
         Pos q = *p;
-        int ns = exact(&q, rem / 2);
+        /* guess North-South's tricks from the last position solved: they fell by at most the tricks since */
+        int g = last_ns - (last_rem - rem);
+        if (g < 0 || g > rem) g = rem / 2;
+        int ns = exact(&q, g);
+        last_ns = ns;
+        last_rem = rem;
         int runs[16];
         int k = gen_moves(p, turn, legal, runs);
+        u64 run_of[16], checked = 0;
         if (k == 1) dd = legal;
-        else
-            for (int i = 0; i < k; i++)
-                if (optimal(p, turn, runs[i], ns)) dd |= with_equals(1ULL << runs[i], legal, others);
+        else {
+            /* the runs with an unlicensed card first: if none of them is best play, no unlicensed card is normal
+             * (narrowing only removes), and the licensed runs need no solving */
+            for (int i = 0; i < k; i++) {
+                run_of[i] = run_below(runs[i], legal, others);
+                if (!(run_of[i] & ~lic) && !need_dd) continue;
+                checked |= 1ULL << i;
+                if (optimal(p, turn, runs[i], ns)) dd |= run_of[i];
+            }
+            if (dd & ~lic)
+                for (int i = 0; i < k; i++)
+                    if (!(checked >> i & 1) && optimal(p, turn, runs[i], ns)) dd |= run_of[i];
+        }
         *sdd = r->side ? rem - ns : ns;
-        dd = narrow(p, turn, dd, legal);
-        allowed |= dd;
+        if (dd & ~lic) {
+            dd = narrow(p, turn, dd, legal);
+            allowed |= dd;
+        }
     }
     *ddm = dd;
     int n = 0;
@@ -830,9 +863,22 @@ static int side_moves(const WPos *w, int turn, const WRules *r, int *moves, int 
     return n;
 }
 
+/* does an opponent's card of suit ``x`` lie between two cards of one hand of ``side``? Only then can a guess
+ * (a tenace) arise in the suit, now or later, so only then can a show-out there matter to the licences */
+static inline int gap(const Pos *p, int side, int x) {
+    u64 opp = lane_of(p->hand[side ^ 1] | p->hand[side ^ 3], x);
+    for (int h = side; h < 4; h += 2) {
+        u64 l = lane_of(p->hand[h], x);
+        if (popcount(l) < 2) continue;
+        u64 span = (top_bit(l) - 1) & ~((l & -l) | ((l & -l) - 1));  /* strictly between its lowest and highest */
+        if (opp & span) return 1;
+    }
+    return 0;
+}
+
 /* the table's key at a trick start: the rank-relative layout, how many cards of each suit are tens or higher (the
  * licences read small cards), the suit to continue (only while the side holds a master in it) and the opponents'
- * show-outs in suits still held */
+ * show-outs in suits where a guess can still arise (the only licence that reads them) */
 static inline void wkey(const WPos *w, const WRules *r, u64 key[3]) {
     const Pos *p = &w->p;
     rel_key(p, key);
@@ -841,7 +887,7 @@ static inline void wkey(const WPos *w, const WRules *r, u64 key[3]) {
     for (int x = 0; x < 4; x++) {
         u64 l = lane_of(all, x);
         extra |= (u64)popcount(l >> 10) << (3 * x);
-        if (l) vmask |= (1 << (4 * (r->side ^ 1) + x)) | (1 << (4 * (r->side ^ 3) + x));
+        if (r->guess && l && gap(p, r->side, x)) vmask |= (1 << (4 * (r->side ^ 1) + x)) | (1 << (4 * (r->side ^ 3) + x));
     }
     int last = w->last;
     if (last >= 0 && !(r->continue_suit && side_master(p, r->side, last))) last = -1;
