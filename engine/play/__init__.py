@@ -140,7 +140,7 @@ def _floor(s: Searcher, root: Node, restricted: set[Seat]) -> Callable[[Node, in
 
 
 def _whole(s: Searcher, root: Node, restricted: set[Seat]
-           ) -> Callable[[Node, int, int], tuple[int, bool, list[tuple[Card, bool]]]] | None:
+           ) -> Callable[[Node, int, int], tuple[int, bool, list[Card]]] | None:
     """W by our solver, where it applies: the claimer sees every card and states no line (None otherwise, or
     without our solver: the Python search answers)."""
     model = s.model
@@ -152,7 +152,7 @@ def _whole(s: Searcher, root: Node, restricted: set[Seat]
              | (model.on("concede_now_or_end") and model.concedes > 0) << 6)
     trump, side = s.trump, s.side
     return lambda n, below, limit: worst_whole(n.masks, trump, n.leader, n.trick, n.last_led, n.voids, side, bits,
-                                               flags, below, limit)
+                                               flags, below, -1, limit)
 
 
 def check(pos: Position) -> None:

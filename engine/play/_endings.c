@@ -13,9 +13,12 @@
  * fewest():  the fewest tricks a side takes when every card of all four hands is played to that end.
  * floor():   the fewest when the side's restricted seats play only best-play cards or cards a licence
  *            could give (a superset of engine/play/search.py's licences, read with full knowledge).
+ * worst():   W itself for a claimer who sees every card and states no line: the same normal cards as
+ *            engine/play/search.py's, exactly, and a line giving the count.
  *
  * engine/play/dds.py is the only caller. The test suite checks values() against DDS's, fewest() against
- * the Python cannot-lose search, and W with the floors against exhaustive enumeration.
+ * the Python cannot-lose search, W with the floors and worst() against exhaustive enumeration and against
+ * the Python search.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -37,6 +40,8 @@ typedef struct {
 
 static Entry *tt = NULL;
 static unsigned long long work;  /* positions the floors' searches visited (their solver calls too), since last read */
+static unsigned long long work_limit;  /* the W search gives up once ``work`` passes this (0: no limit) ... */
+static int wgave_up;                   /* ... and then every search unwinds at once, storing nothing */
 static PyObject *card_objs[64];  /* the Card object for each code (NULL: none) */
 
 typedef struct {
@@ -253,6 +258,8 @@ static inline void put_min(Entry *e, const u64 key[2], int tag, int tr, int rem,
 /* North-South's tricks from here (the trick in progress included), fail-soft within (alpha, beta) */
 static int ab(Pos *p, int alpha, int beta) {
     work++;
+    if (work_limit && work > work_limit) wgave_up = 1;
+    if (wgave_up) return 0;  /* the W search has given up: this value is never used */
     int turn = (p->leader + p->n) & 3;
     int rem = popcount(p->hand[turn]);
     if (rem == 0 || beta <= 0) return 0;
@@ -293,7 +300,7 @@ static int ab(Pos *p, int alpha, int beta) {
         }
         if (a >= b) break;
     }
-    if (e != NULL) {
+    if (e != NULL && !wgave_up) {
         int lo = 0, hi = rem;
         if (holds(e, key, p->leader, p->trump)) {
             lo = e->lo;  /* what an earlier search of this position proved (the slot may since hold another) */
@@ -574,7 +581,6 @@ typedef struct {
 
 #define WTT_BITS 20
 static WEntry *wtt = NULL;
-static unsigned long long work_limit;  /* the W search gives up once ``work`` passes this (0: no limit) */
 
 /* the cards of ``lane`` above every card of ``theirs`` (one suit) */
 static inline u64 above_all(u64 lane, u64 theirs) {
@@ -802,9 +808,9 @@ static int last_ns, last_rem;  /* the last double-dummy value side_moves worked 
 /* the claiming side's moves at a node: one card per run of equal normal cards (runs split where another hand's
  * or the trick's card lies between, or at the nine-ten boundary, as Searcher.distinct), deviations first, then
  * best play, each lowest first. ``*sdd``: the side's double-dummy tricks here (-1 when not worked out, as when
- * every legal card is licensed, unless ``need_dd``); ``*ddm``: the best-play cards as narrowed (without ``need_dd``,
- * only those outside the licences, or none when no such card is best play). Returns the number of moves. */
-static int side_moves(const WPos *w, int turn, const WRules *r, int *moves, int *sdd, u64 *ddm, int need_dd) {
+ * every legal card is licensed); ``*ddm``: the best-play cards as narrowed (none when no card outside the licences
+ * is best play: then only the licensed cards are tried). Returns the number of moves. */
+static int side_moves(const WPos *w, int turn, const WRules *r, int *moves, int *sdd, u64 *ddm) {
     const Pos *p = &w->p;
     u64 legal = legal_of(p, turn);
     u64 others = others_of(p, turn);
@@ -812,7 +818,7 @@ static int side_moves(const WPos *w, int turn, const WRules *r, int *moves, int 
     u64 lic = (r->restricted >> turn & 1) ? wlicences(w, turn, r) & legal : 0;
     u64 allowed = lic, dd = 0;
     *sdd = -1;
-    if ((legal & ~lic) || need_dd) {  /* some legal card is not licensed: which are best play? */
+    if (legal & ~lic) {  /* some legal card is not licensed: which are best play? */
         Pos q = *p;
         /* guess North-South's tricks from the last position solved: they fell by at most the tricks since */
         int g = last_ns - (last_rem - rem);
@@ -829,7 +835,7 @@ static int side_moves(const WPos *w, int turn, const WRules *r, int *moves, int 
              * (narrowing only removes), and the licensed runs need no solving */
             for (int i = 0; i < k; i++) {
                 run_of[i] = run_below(runs[i], legal, others);
-                if (!(run_of[i] & ~lic) && !need_dd) continue;
+                if (!(run_of[i] & ~lic)) continue;
                 checked |= 1ULL << i;
                 if (optimal(p, turn, runs[i], ns)) dd |= run_of[i];
             }
@@ -926,7 +932,6 @@ static inline void wunplay(WPos *w, int turn, int c, const WUndo *u) {
     w->voids = u->voids;
 }
 
-static int wgave_up;
 /* the line a search found: the cards from the root to the point where best play takes over (``rec_len`` of them;
  * from there, best play within the model gives the count: a double-dummy shortcut, a sweep or the last trick) */
 static int rec[64], rec_len;
@@ -962,7 +967,7 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
     if (mine) {
         int sdd;
         u64 ddm;
-        k = side_moves(w, turn, r, moves, &sdd, &ddm, 0);
+        k = side_moves(w, turn, r, moves, &sdd, &ddm);
         if (sdd >= 0 && sdd < beta) {  /* best play within the model gives the double-dummy count: a line */
             if (e != NULL && !wgave_up) {
                 int lo = 0, hi = rem;
@@ -1132,20 +1137,22 @@ static PyObject *py_floor(PyObject *self, PyObject *args) {
     return PyBool_FromLong(!gave_up && v > above);
 }
 
-/* worst(m0, m1, m2, m3, trump, leader, trick, last, voids, side, restricted, flags, below, limit)
+/* worst(m0, m1, m2, m3, trump, leader, trick, last, voids, side, restricted, flags, below, dd, limit)
  *   -> (count, settled, line)
  * W from the position (``flags``: bit 0 any_suit_order, 1 continue_suit, 2 top_down, 3 equal_small_any, 4 ruff_low,
- * 5 the guess licence, 6 a loser may be led), lowered from the double-dummy count while a line goes under it; with
+ * 5 the guess licence, 6 a loser may be led), lowered from the double-dummy count (``dd``, the side's; -1: worked
+ * out here, and a count of -1 returned if that does not finish within the limit) while a line goes under it; with
  * ``below`` >= 0, only whether a line goes under ``below`` (the first found). ``limit`` > 0: give up after that many
- * positions (``settled`` False; the count is the least line found). ``line``: (code, best play) per card of a line
- * giving at most the count. */
+ * positions (``settled`` False; the count is the least line found). ``line``: the codes of the cards of that line
+ * up to where best play within the model (the side's best-play cards as narrowed, the opponents' best play) takes
+ * over and gives the count; empty when no line under the double-dummy count was found. */
 static PyObject *py_worst(PyObject *self, PyObject *args) {
     unsigned long long m[4];
-    int trump, leader, last, voids, side, restricted, flags, below;
+    int trump, leader, last, voids, side, restricted, flags, below, dd;
     long long limit = 0;
     PyObject *trick;
-    if (!PyArg_ParseTuple(args, "KKKKiiO!iiiiii|L", &m[0], &m[1], &m[2], &m[3], &trump, &leader, &PyTuple_Type,
-                          &trick, &last, &voids, &side, &restricted, &flags, &below, &limit))
+    if (!PyArg_ParseTuple(args, "KKKKiiO!iiiiiii|L", &m[0], &m[1], &m[2], &m[3], &trump, &leader, &PyTuple_Type,
+                          &trick, &last, &voids, &side, &restricted, &flags, &below, &dd, &limit))
         return NULL;
     WPos w;
     if (read_pos(&w.p, m, trump, leader, trick) < 0) return NULL;
@@ -1156,12 +1163,20 @@ static PyObject *py_worst(PyObject *self, PyObject *args) {
     int turn = (w.p.leader + w.p.n) & 3;
     int rem = popcount(w.p.hand[turn]);
     if (!rem) return Py_BuildValue("(iO[])", 0, Py_True);
-    Pos q = w.p;
-    int ns = exact(&q, rem / 2);
-    int ub = r.side ? rem - ns : ns;  /* best play within the model reaches the double-dummy count */
     int settled = 1, path[64], path_len = 0;
     work_limit = limit > 0 ? work + (unsigned long long)limit : 0;
     wgave_up = 0;
+    int ub = dd;  /* best play within the model reaches the double-dummy count */
+    if (ub < 0 || ub > rem) {
+        Pos q = w.p;
+        int ns = exact(&q, rem / 2);
+        ub = r.side ? rem - ns : ns;
+        if (wgave_up) {  /* not even that within the limit */
+            work_limit = 0;
+            wgave_up = 0;
+            return Py_BuildValue("(iO[])", -1, Py_False);
+        }
+    }
     while (ub > 0) {
         if (below >= 0 && ub < below) break;
         int beta = below >= 0 ? below : ub;
@@ -1175,46 +1190,16 @@ static PyObject *py_worst(PyObject *self, PyObject *args) {
     }
     work_limit = 0;
     wgave_up = 0;
-    /* the line: the cards found, then best play within the model (the side's best-play cards as narrowed, the
-     * opponents' best play) */
-    PyObject *line = PyList_New(0);
+    /* the line: the cards found; best play within the model from where they end gives the count */
+    PyObject *line = PyList_New(path_len);
     if (line == NULL) return NULL;
-    WPos c = w;
-    for (int ply = 0;; ply++) {
-        turn = (c.p.leader + c.p.n) & 3;
-        if (!c.p.hand[turn]) break;
-        int moves[16], k, sdd, chosen = -1;
-        u64 ddm = 0;
-        if ((turn & 1) == r.side) {
-            k = side_moves(&c, turn, &r, moves, &sdd, &ddm, 1);
-            for (int j = 0; j < k && chosen < 0; j++)
-                if (ply < path_len ? moves[j] == path[ply] : (int)(ddm >> moves[j] & 1)) chosen = moves[j];
-        } else {
-            k = gen_moves(&c.p, turn, legal_of(&c.p, turn), moves);
-            if (ply < path_len) {
-                for (int j = 0; j < k && chosen < 0; j++)
-                    if (moves[j] == path[ply]) chosen = moves[j];
-            } else {
-                Pos q = c.p;
-                int ns = exact(&q, popcount(c.p.hand[turn]) / 2);
-                for (int j = 0; j < k && chosen < 0; j++)
-                    if (optimal(&c.p, turn, moves[j], ns)) chosen = moves[j];
-            }
-        }
-        if (chosen < 0) {
-            Py_DECREF(line);
-            PyErr_SetString(PyExc_RuntimeError, "worst: the line found cannot be replayed");
-            return NULL;
-        }
-        WUndo u;
-        wplay(&c, turn, chosen, &u, r.side);
-        PyObject *step = Py_BuildValue("(iO)", chosen, (ddm >> chosen & 1) ? Py_True : Py_False);
-        if (step == NULL || PyList_Append(line, step) < 0) {
-            Py_XDECREF(step);
+    for (int i = 0; i < path_len; i++) {
+        PyObject *code = PyLong_FromLong(path[i]);
+        if (code == NULL) {
             Py_DECREF(line);
             return NULL;
         }
-        Py_DECREF(step);
+        PyList_SET_ITEM(line, i, code);
     }
     return Py_BuildValue("(iON)", ub, settled ? Py_True : Py_False, line);
 }
@@ -1264,8 +1249,8 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_endings", "A double-dummy solver for short endings.",
-                                    -1, methods};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_endings",
+                                    "The play core's own solver: short endings, floors, and W.", -1, methods};
 
 PyMODINIT_FUNC PyInit__endings(void) {
     tt = calloc((size_t)1 << TT_BITS, sizeof(Entry));

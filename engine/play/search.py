@@ -77,8 +77,8 @@ class Searcher:
     work: Callable[[], int] | None = None  # positions our solver visited since last asked (charged to the budget)
     work_per_node: int = 600               # about one node's time in ours (measured: ~65 ns against ~40 us)
     # W by our solver for a claimer who sees every card and states no line: (node, below or -1, limit in positions)
-    # -> (count, settled, [(card, best play)]); its line is checked against ``moves`` card by card
-    whole: Callable[[Node, int, int], tuple[int, bool, list[tuple[Card, bool]]]] | None = None
+    # -> (count, settled, the cards of its line up to where best play takes over); checked against ``moves``
+    whole: Callable[[Node, int, int], tuple[int, bool, list[Card]]] | None = None
     whole_tricks: int = 10  # ``whole`` answers at nodes with at most this many tricks left (DDS's values above)
     restricted: frozenset[Seat] = frozenset()  # seats whose cards must be normal
     all_free: bool = False                     # cannot-lose: every card of the side is free
@@ -812,10 +812,13 @@ class Searcher:
         if k >= left:
             return self.model_line(node)
         if self.whole is not None and left <= self.whole_tricks:  # our solver answers exactly from here
-            count, settled, path = self._whole_line(node, k + 1, self.limit)
+            count, settled, cards = self._whole(node, k + 1, self.limit)
             if not settled:
                 raise Budget
             if count <= k:
+                path = self._whole_path(node, cards)
+                if self.count(node, path) > count:
+                    raise RuntimeError(f"our solver's line takes more than {count} tricks")
                 return path
             if key is not None:
                 self.failed[key] = max(self.failed.get(key, -1), k)
@@ -917,38 +920,40 @@ class Searcher:
 
     def _worst_whole(self, root: Node, below: int | None) -> tuple[int, list[Step]]:
         """``worst`` by our solver (``whole``) alone, for a root with at most ``whole_tricks`` left."""
-        count, settled, path = self._whole_line(root, -1 if below is None else below, self.budget)
+        count, settled, cards = self._whole(root, -1 if below is None else below, self.budget)
         self.exact = self.exact and settled
-        return count, path
+        path = self._whole_path(root, cards)
+        n = self.count(root, path)
+        if count >= 0 and n > count:
+            raise RuntimeError(f"our solver's line takes {n} tricks, not at most {count}")
+        return n, path
 
-    def _whole_line(self, root: Node, below: int, until: int) -> tuple[int, bool, list[Step]]:
+    def _whole(self, root: Node, below: int, until: int) -> tuple[int, bool, list[Card]]:
         """Our solver's answer from ``root`` (``whole``), its work charged to the node count (it gives up at
-        ``until``): the count, whether it is settled, and its line, each card of which is checked to be one
-        ``moves`` allows and labelled with the licence that allows it (none for best play)."""
+        ``until``): the count (-1: it gave up before it had even the double-dummy count), whether it is settled,
+        and the cards of its line up to where best play within the model takes over."""
         assert self.whole is not None
         limit = max(1, until - self.nodes) * self.work_per_node
-        count, settled, line = self.whole(root, below, limit)
+        count, settled, cards = self.whole(root, below, limit)
         if self.work is not None:
             self._work += self.work()
             self.nodes += self._work // self.work_per_node
             self._work %= self.work_per_node
+        return count, settled and count >= 0, cards
+
+    def _whole_path(self, root: Node, cards: list[Card]) -> list[Step]:
+        """Our solver's line as steps: each card checked to be one ``moves`` allows (an opponent's: a legal one)
+        and labelled with the licence that allows it (none for best play), then ``model_line``."""
         path: list[Step] = []
         node = root
-        for card, best in line:
+        for card in cards:
             seat = node.to_move
-            why = None
-            if seat.side == self.side:
-                allowed = dict(self.moves(node))
-                if card not in allowed:
-                    raise RuntimeError(f"our solver's line plays {card} for {seat.value}, not a normal card here")
-                if not best:
-                    why = allowed[card] or self.licences(node, seat).get(card)
-            path.append(Step(card, seat, why))
+            allowed = dict(self.moves(node)) if seat.side == self.side else dict.fromkeys(self.legal(node, seat))
+            if card not in allowed:
+                raise RuntimeError(f"our solver's line plays {card} for {seat.value}, not a normal card here")
+            path.append(Step(card, seat, allowed[card]))
             node, _ = self.play(node, card)
-        n = self.count(root, path)
-        if n > count:
-            raise RuntimeError(f"our solver's line takes {n} tricks, not at most {count}")
-        return n, settled, path
+        return path + self.model_line(node)
 
     def query(self, root: Node, k: int) -> list[Step] | None:
         """``reach`` from the root in two passes: first with siblings sharing the budget near the root
