@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from facts import SEATS, Card, Position, Seat, Side, Witness
 
-from .dds import HAVE_FEWEST, SolverError, card_values, fewest, floor_above, take_work, worst_whole
+from .dds import ENDING_TRICKS, HAVE_FEWEST, SolverError, card_values, fewest, floor_above, take_work, worst_whole
 from .model import GUIDELINES, NormalPlayModel
 from .search import Node, Searcher, Step, licence_text
 
@@ -151,8 +151,14 @@ def _whole(s: Searcher, root: Node, restricted: set[Seat]
              | model.on("equal_small_any") << 3 | model.on("ruff_low") << 4 | s.guess_licensed() << 5
              | (model.on("concede_now_or_end") and model.concedes > 0) << 6)
     trump, side = s.trump, s.side
-    return lambda n, below, limit: worst_whole(n.masks, trump, n.leader, n.trick, n.last_led, n.voids, side, bits,
-                                               flags, below, -1, limit)
+    def whole(n: Node, below: int, limit: int) -> tuple[int, bool, list[Card]]:
+        # above our endings solver's reach, DDS gives the double-dummy count (our solver's search of a long
+        # position is slow); below it, our solver works it out within the limit
+        dd = s.dd_value(n) if s._left(n) > ENDING_TRICKS else -1
+        return worst_whole(n.masks, trump, n.leader, n.trick, n.last_led, n.voids, side, bits, flags, below, dd,
+                           limit)
+
+    return whole
 
 
 def check(pos: Position) -> None:
