@@ -176,6 +176,23 @@ def test_our_solvers_w_equals_the_python_searchs_on_endings_of_five_to_seven_tri
     assert _replayed(pos, side, got.witness.tricks_played) == want
 
 
+@pytest.mark.parametrize("seed", range(30))
+def test_the_python_search_handing_four_trick_nodes_to_our_solver_finds_the_same_w(seed: int) -> None:
+    """The hand-over inside the search (``whole_tricks``): above four tricks the Python search, below it our
+    solver, against the Python search alone; the line's cards from our solver are checked as they are used."""
+    from engine.play import _whole
+
+    pos, side, model = _random_rules_case(63_000 + seed)
+    rng = random.Random(seed)
+    pos = random_position(rng, rng.randint(5, 7), pos.trump, mid_trick=seed % 3 == 0)
+    s, root = _python_only(pos, side, model)
+    want, _ = s.worst(root)
+    t, root = _python_only(pos, side, model)
+    t.whole, t.whole_tricks = _whole(t, root, set(t.restricted)), 4
+    got, path = t.worst(root)
+    assert s.exact and t.exact and got == want == t.count(root, path)
+
+
 def test_our_solvers_w_stopped_early_says_so_and_gives_a_real_lines_count() -> None:
     """Allowed 600 to 60,000 positions with its tables emptied, our solver does not settle eight-trick endings: it
     says so, and the count it gives (if it got as far as the double-dummy count) is its line's, never below W."""
