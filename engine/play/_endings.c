@@ -805,6 +805,31 @@ static inline u64 run_below(int code, u64 legal, u64 others) {
 
 static int last_ns, last_rem;  /* the last double-dummy value side_moves worked out, and the tricks left then */
 
+/* side_moves' solver results by exact position (the W search meets the same positions again in each of its
+ * queries): North-South's tricks and every best-play card of the seat to move */
+typedef struct {
+    u64 h[4], dd;
+    uint32_t t;
+    int8_t ns, used;
+} DEntry;
+
+#define DTT_BITS 18
+static DEntry *dtt = NULL;
+
+static inline uint32_t trick_word(const Pos *p) {
+    uint32_t t = (uint32_t)(p->n | p->leader << 2);
+    for (int i = 0; i < p->n; i++) t |= (uint32_t)p->tc[i] << (4 + 6 * i);
+    return t;
+}
+
+static inline DEntry *dslot(const Pos *p, uint32_t t) {
+    u64 h = (p->hand[0] * 0x9E3779B97F4A7C15ULL) ^ (p->hand[1] * 0xC2B2AE3D27D4EB4FULL)
+            ^ (p->hand[2] * 0x165667B19E3779F9ULL) ^ (p->hand[3] * 0xD6E8FEB86659FD93ULL)
+            ^ ((u64)t * 0xFF51AFD7ED558CCDULL) ^ ((u64)(p->trump + 1) << 59);
+    h ^= h >> 29;
+    return &dtt[h >> (64 - DTT_BITS)];
+}
+
 /* the claiming side's moves at a node: one card per run of equal normal cards (runs split where another hand's
  * or the trick's card lies between, or at the nine-ten boundary, as Searcher.distinct), deviations first, then
  * best play, each lowest first. ``*sdd``: the side's double-dummy tricks here (-1 when not worked out, as when
@@ -818,7 +843,23 @@ static int side_moves(const WPos *w, int turn, const WRules *r, int *moves, int 
     u64 lic = (r->restricted >> turn & 1) ? wlicences(w, turn, r) & legal : 0;
     u64 allowed = lic, dd = 0;
     *sdd = -1;
-    if (legal & ~lic) {  /* some legal card is not licensed: which are best play? */
+    uint32_t tw = 0;
+    DEntry *de = NULL;
+    if (legal & ~lic) {
+        tw = trick_word(p);
+        de = dslot(p, tw);
+        if (!(de->used && de->t == tw && de->h[0] == p->hand[0] && de->h[1] == p->hand[1] && de->h[2] == p->hand[2]
+              && de->h[3] == p->hand[3] && de->used == p->trump + 2))
+            de = NULL;
+    }
+    if (de != NULL) {  /* solved before */
+        dd = de->dd;
+        *sdd = r->side ? rem - de->ns : de->ns;
+        if (dd & ~lic) {
+            dd = narrow(p, turn, dd, legal);
+            allowed |= dd;
+        }
+    } else if (legal & ~lic) {  /* some legal card is not licensed: which are best play? */
         Pos q = *p;
         /* guess North-South's tricks from the last position solved: they fell by at most the tricks since */
         int g = last_ns - (last_rem - rem);
@@ -828,20 +869,17 @@ static int side_moves(const WPos *w, int turn, const WRules *r, int *moves, int 
         last_rem = rem;
         int runs[16];
         int k = gen_moves(p, turn, legal, runs);
-        u64 run_of[16], checked = 0;
         if (k == 1) dd = legal;
-        else {
-            /* the runs with an unlicensed card first: if none of them is best play, no unlicensed card is normal
-             * (narrowing only removes), and the licensed runs need no solving */
-            for (int i = 0; i < k; i++) {
-                run_of[i] = run_below(runs[i], legal, others);
-                if (!(run_of[i] & ~lic)) continue;
-                checked |= 1ULL << i;
-                if (optimal(p, turn, runs[i], ns)) dd |= run_of[i];
-            }
-            if (dd & ~lic)
-                for (int i = 0; i < k; i++)
-                    if (!(checked >> i & 1) && optimal(p, turn, runs[i], ns)) dd |= run_of[i];
+        else
+            for (int i = 0; i < k; i++)
+                if (optimal(p, turn, runs[i], ns)) dd |= run_below(runs[i], legal, others);
+        if (!wgave_up) {  /* (the cache is tagged with the trump: used holds trump + 2) */
+            DEntry *e = dslot(p, tw);
+            memcpy(e->h, p->hand, sizeof e->h);
+            e->t = tw;
+            e->dd = dd;
+            e->ns = (int8_t)ns;
+            e->used = (int8_t)(p->trump + 2);
         }
         *sdd = r->side ? rem - ns : ns;
         if (dd & ~lic) {
@@ -1209,6 +1247,7 @@ static PyObject *py_clear(PyObject *self, PyObject *args) {
     memset(tt, 0, sizeof(Entry) << TT_BITS);
     memset(gtt, 0, sizeof(Entry) << TT_BITS);
     memset(wtt, 0, sizeof(WEntry) << WTT_BITS);
+    memset(dtt, 0, sizeof(DEntry) << DTT_BITS);
     Py_RETURN_NONE;
 }
 
@@ -1256,6 +1295,7 @@ PyMODINIT_FUNC PyInit__endings(void) {
     tt = calloc((size_t)1 << TT_BITS, sizeof(Entry));
     gtt = calloc((size_t)1 << TT_BITS, sizeof(Entry));
     wtt = calloc((size_t)1 << WTT_BITS, sizeof(WEntry));
-    if (tt == NULL || gtt == NULL || wtt == NULL) return PyErr_NoMemory();
+    dtt = calloc((size_t)1 << DTT_BITS, sizeof(DEntry));
+    if (tt == NULL || gtt == NULL || wtt == NULL || dtt == NULL) return PyErr_NoMemory();
     return PyModule_Create(&module);
 }
