@@ -624,8 +624,8 @@ static inline int shown_out(int voids, int seat_a, int seat_b, int x) {
 }
 
 /* Searcher._strands: crossing to partner with ``low`` of suit ``x`` leaves a master of the leader's with no way
- * back to it, or leaves his masters of a suit blocking partner's longer run of masters there */
-static int strands(const Pos *p, int turn, int x, u64 low) {
+ * back to it (unless ``blocking_only``), or leaves his masters of a suit blocking partner's longer run of masters */
+static int strands(const Pos *p, int turn, int x, u64 low, int blocking_only) {
     u64 opp = p->hand[(turn + 1) & 3] | p->hand[(turn + 3) & 3];
     u64 mine = p->hand[turn] & ~(low << (16 * x)), part = p->hand[(turn + 2) & 3];
     u64 pm = above_all(lane_of(part, x), lane_of(opp, x));
@@ -641,7 +641,7 @@ static int strands(const Pos *p, int turn, int x, u64 low) {
         if (ml && popcount(pl) > popcount(ml) && mm == ml && (ml & -ml) > top_bit(pl) && above_all(pl, tl) == pl)
             return 1;
     }
-    return holds_master && !entry;
+    return holds_master && !entry && !blocking_only;
 }
 
 /* Searcher.licences with full knowledge, as a mask of the seat to move's cards */
@@ -675,11 +675,12 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
                     out |= top_bit(masters) << (16 * x);
                     if (!r->top_down) out |= masters << (16 * x);
                 } else if (!crash && part && top_bit(part) > top_bit(theirs)) {
-                    if (!(low > top_bit(theirs) && (part & -part) > low) && !strands(p, turn, x, low))
+                    if (!(low > top_bit(theirs) && (part & -part) > low) && !strands(p, turn, x, low, 0))
                         out |= low << (16 * x);
                 }
             }
-            if (r->guess && !shown_out(w->voids, o1, o2, x) && tenace(part, theirs)) out |= low << (16 * x);
+            if (r->guess && !shown_out(w->voids, o1, o2, x) && tenace(part, theirs) && !strands(p, turn, x, low, 1))
+                out |= low << (16 * x);
             if (r->concedes && !side_master(p, turn, x)) out |= low << (16 * x);
         }
         return out;

@@ -247,7 +247,8 @@ class Searcher:
                         if (not (self.perceived_master(node, low) and min(partner_x) > low.rank)  # (not a winner of
                                 and not self._strands(node, seat, low)):        # his own crashed under partner's)
                             add(low, "any_suit_order")
-                if self.guess_licensed() and not self.shown_out(node, x) and self.tenace(node, partner, x):
+                if (self.guess_licensed() and not self.shown_out(node, x) and self.tenace(node, partner, x)
+                        and not self._strands(node, seat, mine[-1], blocking_only=True)):
                     add(mine[-1], "finesse_or_drop")
                 if m.on("concede_now_or_end") and m.concedes > 0 and not self.side_has_master(node, x):
                     add(mine[-1], "concede_now_or_end")
@@ -326,13 +327,14 @@ class Searcher:
             return dd  # no loser held
         return [c for c in dd if c.suit == self.trump or not self.perceived_master(node, c)] or dd
 
-    def _strands(self, node: Node, seat: Seat, low: Card) -> bool:
+    def _strands(self, node: Node, seat: Seat, low: Card, blocking_only: bool = False) -> bool:
         """Crossing to partner with ``low`` (partner winning with his lowest master of the suit) strands or blocks
         the side's winners, as he sees them: afterwards he holds a master but partner has no way back to him (no
         card under one of his masters, nor, in a trump contract, a card of a suit he can ruff); or his cards of a
         suit are all masters above partner's there while partner holds more of them, all masters (they would block
         partner's). A coherent plan unblocks first and keeps an entry back, so the crossing is normal then only as
-        best play."""
+        best play. With ``blocking_only`` (a lead toward partner's tenace: after a losing finesse the opponents
+        lead, so no entry back is needed) only the block counts."""
         x = low.suit
         hand = node.hand(seat) - {low}
         partner = set(node.hand(seat.partner))
@@ -354,7 +356,7 @@ class Searcher:
                     and all(self.perceived_master(node, c) for c in theirs)
                     and min(c.rank for c in mine) > max(c.rank for c in theirs)):
                 return True
-        return holds_master and not entry
+        return holds_master and not entry and not blocking_only
 
     def _crashes(self, node: Node, seat: Seat, x: Suit, mine_masters: int, mine_len: int, partner_x: list[int]) -> bool:
         """Leading his top card of ``x`` makes partner play a card he sees as a master under it (every card partner

@@ -463,6 +463,22 @@ def test_a_claimer_does_not_cross_to_partner_while_his_bare_ace_blocks_partners_
     assert Card.parse("C2") in s.licences(node, Seat.N)
 
 
+def test_a_claimer_does_not_lead_toward_partners_tenace_while_his_bare_ace_blocks_partners_king_queen() -> None:
+    """70E1's losing option starts with a low lead toward partner's ♣AQ; with North's bare ♦A over South's ♦QJ the
+    lead would leave the diamonds blocked, so it is not licensed (unblock first); with ♦A3 opposite ♦Q4 it is."""
+    model = NormalPlayModel.default(Seat.N).with_switches(any_suit_order=False)
+
+    def licences(spec: dict[Seat, str]) -> dict[Card, str]:
+        hands = {x: {Card.parse(c) for c in spec[x].split()} for x in SEATS}
+        s, node = searcher(Position(hands=hands, trump=None, leader=Seat.N), Side.NS, model)
+        return s.licences(node, Seat.N)
+
+    blocked = licences({Seat.N: "DA C2 S2 S3", Seat.S: "DQ DJ CA CQ", Seat.E: "CK D5 H2 H3", Seat.W: "D6 H4 H5 H6"})
+    assert Card.parse("C2") not in blocked
+    free = licences({Seat.N: "DA D3 C2 S2", Seat.S: "DQ D4 CA CQ", Seat.E: "CK D5 H2 H3", Seat.W: "D6 H4 H5 H6"})
+    assert free.get(Card.parse("C2")) == "finesse_or_drop"
+
+
 def test_among_equally_good_discards_a_claimer_keeps_a_master_while_he_holds_a_loser() -> None:
     """Perceived losers first (the model's discard guideline) also breaks double-dummy ties: ♣A is not thrown
     while ♦2 is kept, though both keep every trick."""
