@@ -373,6 +373,46 @@ static int sure_winner(const Pos *p, int turn, int code) {
     return 1;
 }
 
+/* Searcher._crashes on top ranks: leading the top of ``masters`` (the seat's masters of a suit, ``mine`` all its
+ * cards there) fells partner's ``part``, every one a master, and the two hands take fewer tricks in the suit */
+static int crashes(u64 masters, u64 mine, u64 part, u64 theirs) {
+    if (!masters || !part || (part & -part) <= top_bit(theirs)) return 0;
+    int a = popcount(masters), b = popcount(part), lm = popcount(mine);
+    int before = a + b < (lm > b ? lm : b) ? a + b : (lm > b ? lm : b);
+    int m2 = (lm - 1 > b - 1 ? lm - 1 : b - 1);
+    int after = 1 + (a + b - 2 < m2 ? a + b - 2 : m2);
+    return after < before;
+}
+
+/* third hand's finesse cards (one suit): each card of ``over`` with exactly one of ``theirs`` above it that a higher
+ * card of ``follow`` beats, and then that top card too */
+static u64 finesse_cards(u64 over, u64 theirs, u64 follow) {
+    u64 out = 0;
+    for (u64 o = over; o; o &= o - 1) {
+        u64 c = o & -o, higher = theirs & ~((c << 1) - 1);
+        if (higher && !(higher & (higher - 1)) && top_bit(follow) > higher) out |= c | top_bit(follow);
+    }
+    return out;
+}
+
+/* could an opponent still to play to the trick overruff the seat to move (he holds a trump)? */
+static int overruff_threat(const Pos *p, int turn) {
+    for (int j = p->n + 1; j < 4; j++) {
+        int s = (p->leader + j) & 3;
+        if ((s & 1) != (turn & 1) && lane_of(p->hand[s], p->trump)) return 1;
+    }
+    return 0;
+}
+
+/* the lowest of ``trumps`` (a lane) above every trump played to the trick so far, as a lane bit (0: none) */
+static u64 lowest_winning_ruff(const Pos *p, u64 trumps) {
+    int top = 0;
+    for (int i = 0; i < p->n; i++)
+        if ((p->tc[i] >> 4) == p->trump && (p->tc[i] & 15) > top) top = p->tc[i] & 15;
+    u64 over = trumps & ~((2ULL << top) - 1);
+    return over & -over;
+}
+
 /* the cards of the seat to move a licence could give, as a mask (a superset: see ``Rules``) */
 static u64 licensed(const Pos *p, int turn, const Rules *r) {
     int pa = (turn + 2) & 3;
@@ -388,14 +428,8 @@ static u64 licensed(const Pos *p, int turn, const Rules *r) {
             u64 low = mine & -mine;
             int partner_master = part && top_bit(part) > top_bit(theirs);
             if (masters && part && (part & -part) > top_bit(mine)) masters = 0;  /* partner would overtake */
-            int crash = 0;
-            if (masters && part && (part & -part) > top_bit(theirs)) {  /* partner's cards all masters: a crash? */
-                int a = popcount(masters), b = popcount(part), lm = popcount(mine);
-                int before = a + b < (lm > b ? lm : b) ? a + b : (lm > b ? lm : b);
-                int m2 = (lm - 1 > b - 1 ? lm - 1 : b - 1);
-                int after = 1 + (a + b - 2 < m2 ? a + b - 2 : m2);
-                if (after < before) masters = 0, crash = 1;  /* withheld, and nothing given in its place */
-            }
+            int crash = crashes(masters, mine, part, theirs);
+            if (crash) masters = 0;  /* withheld, and nothing given in its place */
             /* an aware claimer with a trump out draws trumps first; with none out he leads no trump to no end */
             if (r->suit_order && (!opp_trumps || x == p->trump) && !(x == p->trump && !opp_trumps)) {
                 if (masters) out |= (r->all_masters ? masters : top_bit(mine)) << (16 * x);
@@ -421,29 +455,15 @@ static u64 licensed(const Pos *p, int turn, const Rules *r) {
             int c = 16 * led + __builtin_ctzll(o);
             if (sure_winner(p, turn, c)) { out = o & -o; break; }  /* the cheapest sure winner, if there is one */
         }
-        if (r->finesse && p->n == 2 && ((p->leader + 2) & 3) == turn) {
-            u64 theirs = lane_of(opp, led);
-            for (u64 o = over; o; o &= o - 1) {  /* a card with one opponent's card above it, that he holds over */
-                u64 c = o & -o;
-                u64 higher = theirs & ~((c << 1) - 1);
-                if (higher && !(higher & (higher - 1)) && top_bit(follow) > higher) out |= c | top_bit(follow);
-            }
-        }
+        if (r->finesse && p->n == 2 && ((p->leader + 2) & 3) == turn)
+            out |= finesse_cards(over, lane_of(opp, led), follow);
         return out << (16 * led);
     }
     u64 trumps = p->trump >= 0 ? lane_of(h, p->trump) : 0;
     if (trumps && !partner_sure && led != p->trump) {
-        for (int j = p->n + 1; j < 4; j++) {
-            int s = (p->leader + j) & 3;
-            if ((s & 1) != (turn & 1) && lane_of(p->hand[s], p->trump)) return 0;  /* he could be overruffed */
-        }
-        if (r->ruff_low) {
-            int top = 0;
-            for (int i = 0; i < p->n; i++)
-                if ((p->tc[i] >> 4) == p->trump && (p->tc[i] & 15) > top) top = p->tc[i] & 15;
-            u64 over = trumps & ~((2ULL << top) - 1);
-            if (over) return (over & -over) << (16 * p->trump);  /* the lowest trump that wins */
-        }
+        if (overruff_threat(p, turn)) return 0;  /* he could be overruffed: best play only */
+        u64 ruff = r->ruff_low ? lowest_winning_ruff(p, trumps) : 0;
+        if (ruff) return ruff << (16 * p->trump);
     }
     u64 side_cards = h | p->hand[(turn + 2) & 3];
     for (int x = 0; x < 4; x++) {
@@ -660,14 +680,8 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
             u64 theirs = lane_of(opp, x), part = lane_of(p->hand[pa], x);
             u64 masters = above_all(mine, theirs), low = mine & -mine;
             if (masters && part && (part & -part) > top_bit(mine)) masters = 0;  /* partner would overtake */
-            int crash = 0;
-            if (masters && part && (part & -part) > top_bit(theirs)) {  /* as Searcher._crashes */
-                int a = popcount(masters), b = popcount(part), lm = popcount(mine);
-                int before = a + b < (lm > b ? lm : b) ? a + b : (lm > b ? lm : b);
-                int m2 = (lm - 1 > b - 1 ? lm - 1 : b - 1);
-                int after = 1 + (a + b - 2 < m2 ? a + b - 2 : m2);
-                if (after < before) masters = 0, crash = 1;
-            }
+            int crash = crashes(masters, mine, part, theirs);
+            if (crash) masters = 0;
             int idle = x == p->trump && !opp_trumps;
             if (r->suit_order && (!opp_trumps || x == p->trump) && !idle) {
                 if (masters) {
@@ -700,33 +714,19 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
                 if (sure_winner(p, turn, 16 * led + __builtin_ctzll(o))) { out = o & -o; break; }
             }
         }
-        if (r->guess && p->n == 2 && p->leader == pa && !shown_out(w->voids, o1, o2, led)) {
-            u64 theirs = lane_of(opp, led);
-            for (u64 o = over; o; o &= o - 1) {
-                u64 c = o & -o, higher = theirs & ~((c << 1) - 1);
-                if (higher && !(higher & (higher - 1)) && top_bit(follow) > higher) out |= c | top_bit(follow);
-            }
-        }
+        if (r->guess && p->n == 2 && p->leader == pa && !shown_out(w->voids, o1, o2, led))
+            out |= finesse_cards(over, lane_of(opp, led), follow);
         out <<= 16 * led;
         if (r->equal_small) out = with_equals(out, h, others_of(p, turn));
         return out;
     }
     u64 trumps = p->trump >= 0 ? lane_of(h, p->trump) : 0;
     if (trumps && !partner_winning && led != p->trump) {
-        for (int j = p->n + 1; j < 4; j++) {
-            int s = (p->leader + j) & 3;
-            if ((s & 1) != (turn & 1) && lane_of(p->hand[s], p->trump)) return 0;  /* he could be overruffed */
-        }
-        if (r->ruff_low) {
-            int top = 0;
-            for (int i = 0; i < p->n; i++)
-                if ((p->tc[i] >> 4) == p->trump && (p->tc[i] & 15) > top) top = p->tc[i] & 15;
-            u64 over = trumps & ~((2ULL << top) - 1);
-            if (over) {
-                out = (over & -over) << (16 * p->trump);
-                if (r->equal_small) out = with_equals(out, h, others_of(p, turn));
-                return out;
-            }
+        if (overruff_threat(p, turn)) return 0;  /* he could be overruffed: best play only */
+        u64 ruff = r->ruff_low ? lowest_winning_ruff(p, trumps) : 0;
+        if (ruff) {
+            out = ruff << (16 * p->trump);
+            return r->equal_small ? with_equals(out, h, others_of(p, turn)) : out;
         }
     }
     for (int x = 0; x < 4; x++) {
@@ -932,7 +932,8 @@ static inline void wkey(const WPos *w, const WRules *r, u64 key[3]) {
     for (int x = 0; x < 4; x++) {
         u64 l = lane_of(all, x);
         extra |= (u64)popcount(l >> 10) << (3 * x);
-        if (r->guess && l && gap(p, r->side, x)) vmask |= (1 << (4 * (r->side ^ 1) + x)) | (1 << (4 * (r->side ^ 3) + x));
+        if (r->guess && l && gap(p, r->side, x))
+            vmask |= (1 << (4 * (r->side ^ 1) + x)) | (1 << (4 * (r->side ^ 3) + x));
     }
     int last = w->last;
     if (last >= 0 && !(r->continue_suit && side_master(p, r->side, last))) last = -1;
@@ -999,7 +1000,8 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
         if (tf >= beta) return tf;
         wkey(w, r, key);
         e = wslot(key, tag);
-        if (wholds(e, key, tag) && e->lo >= beta) return e->lo;  /* (a line's count is not reused: its cards are not kept) */
+        /* (only floors are read back: a line's count is not reused, as its cards are not kept) */
+        if (wholds(e, key, tag) && e->lo >= beta) return e->lo;
     }
     int moves[16], k;
     int mine = (turn & 1) == side;
