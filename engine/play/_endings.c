@@ -644,7 +644,8 @@ static inline int shown_out(int voids, int seat_a, int seat_b, int x) {
 }
 
 /* Searcher._strands: crossing to partner with ``low`` of suit ``x`` leaves a master of the leader's with no way
- * back to it (unless ``blocking_only``), or leaves his masters of a suit blocking partner's longer run of masters */
+ * back to it (unless ``blocking_only``), or leaves his masters of a suit blocking partner's longer run of masters
+ * (partner holding more masters there than he holds cards) */
 static int strands(const Pos *p, int turn, int x, u64 low, int blocking_only) {
     u64 opp = p->hand[(turn + 1) & 3] | p->hand[(turn + 3) & 3];
     u64 mine = p->hand[turn] & ~(low << (16 * x)), part = p->hand[(turn + 2) & 3];
@@ -658,8 +659,7 @@ static int strands(const Pos *p, int turn, int x, u64 low, int blocking_only) {
         if (mm) holds_master = 1;
         if (pl && mm && top_bit(mm) > (pl & -pl)) entry = 1;
         if (pl && !ml && trumps && y != p->trump) entry = 1;
-        if (ml && popcount(pl) > popcount(ml) && mm == ml && (ml & -ml) > top_bit(pl) && above_all(pl, tl) == pl)
-            return 1;
+        if (ml && mm == ml && (ml & -ml) > top_bit(pl) && popcount(above_all(pl, tl)) > popcount(ml)) return 1;
     }
     return holds_master && !entry && !blocking_only;
 }

@@ -331,10 +331,10 @@ class Searcher:
         """Crossing to partner with ``low`` (partner winning with his lowest master of the suit) strands or blocks
         the side's winners, as he sees them: afterwards he holds a master but partner has no way back to him (no
         card under one of his masters, nor, in a trump contract, a card of a suit he can ruff); or his cards of a
-        suit are all masters above partner's there while partner holds more of them, all masters (they would block
-        partner's). A coherent plan unblocks first and keeps an entry back, so the crossing is normal then only as
-        best play. With ``blocking_only`` (a lead toward partner's tenace: after a losing finesse the opponents
-        lead, so no entry back is needed) only the block counts."""
+        suit are all masters above partner's there while partner holds more masters there than he holds cards
+        (they would block partner's). A coherent plan unblocks first and keeps an entry back, so the crossing is
+        normal then only as best play. With ``blocking_only`` (a lead toward partner's tenace: after a losing
+        finesse the opponents lead, so no entry back is needed) only the block counts."""
         x = low.suit
         hand = node.hand(seat) - {low}
         partner = set(node.hand(seat.partner))
@@ -352,8 +352,7 @@ class Searcher:
                 entry = True
             if theirs and not mine and trumps and y != self.trump:
                 entry = True
-            if (mine and len(theirs) > len(mine) and len(masters) == len(mine)
-                    and all(self.perceived_master(node, c) for c in theirs)
+            if (mine and len(masters) == len(mine) and sum(self.perceived_master(node, c) for c in theirs) > len(mine)
                     and min(c.rank for c in mine) > max(c.rank for c in theirs)):
                 return True
         return holds_master and not entry and not blocking_only

@@ -452,12 +452,16 @@ def test_a_claimer_does_not_cross_to_partners_bare_ace_when_his_own_winners_woul
 
 
 def test_a_claimer_does_not_cross_to_partner_while_his_bare_ace_blocks_partners_king_queen() -> None:
-    """North's bare ♦A opposite ♦QJ: crossing with ♣2 to ♣K first would leave South's diamonds blocked, so it is not
-    licensed; with ♦A3 opposite ♦Q4 (an entry back, no block) the same crossing is."""
+    """North's bare ♦A opposite ♦QJ (or ♦QJ3): crossing with ♣2 to ♣K first would leave South's diamonds blocked, so it
+    is not licensed; with ♦A3 opposite ♦Q4 (an entry back, no block) the same crossing is."""
     spec = {Seat.N: "DA C2 S2", Seat.S: "DQ DJ CK", Seat.E: "D5 C9 HQ", Seat.W: "D6 C8 HJ"}
     s, node = _node(spec, Seat.N, None)
     lic = s.licences(node, Seat.N)
     assert Card.parse("C2") not in lic and Card.parse("DA") in lic
+    # a small card beside partner's two masters does not unblock them
+    spec = {Seat.N: "DA C2 S2 S3", Seat.S: "DQ DJ D3 CK", Seat.E: "D5 C9 HQ HT", Seat.W: "D6 C8 HJ H9"}
+    s, node = _node(spec, Seat.N, None)
+    assert Card.parse("C2") not in s.licences(node, Seat.N)
     spec = {Seat.N: "DA D3 C2", Seat.S: "DQ D4 CK", Seat.E: "D5 C9 HQ", Seat.W: "D6 HT H9"}
     s, node = _node(spec, Seat.N, None)
     assert Card.parse("C2") in s.licences(node, Seat.N)
