@@ -133,12 +133,18 @@ static int quick_tricks(const Pos *p) {
     return total;
 }
 
+/* the cards of every hand but ``turn``'s and of the trick in progress */
+static inline u64 others_of(const Pos *p, int turn) {
+    u64 o = 0;
+    for (int i = 0; i < 4; i++)
+        if (i != turn) o |= p->hand[i];
+    for (int i = 0; i < p->n; i++) o |= 1ULL << p->tc[i];
+    return o;
+}
+
 /* one card of each run of equal cards in ``legal``, in the order they are to be tried */
 static int gen_moves(const Pos *p, int turn, u64 legal, int *out) {
-    u64 others = 0;
-    for (int i = 0; i < 4; i++)
-        if (i != turn) others |= p->hand[i];
-    for (int i = 0; i < p->n; i++) others |= 1ULL << p->tc[i];
+    u64 others = others_of(p, turn);
     int cards[16], score[16], k = 0;
     int wcode = -1, partner_wins = 0;
     if (p->n) {
@@ -354,6 +360,11 @@ static int gave_up;   /* it ran out: nothing it found since is stored, and no fl
 static inline u64 lane_of(u64 m, int x) { return (m >> (16 * x)) & LANE; }
 static inline u64 top_bit(u64 l) { return l ? 1ULL << (63 - __builtin_clzll(l)) : 0; }
 
+/* the cards of ``lane`` above every card of ``theirs`` (one suit) */
+static inline u64 above_all(u64 lane, u64 theirs) {
+    return theirs ? lane & ~((top_bit(theirs) << 1) - 1) : lane;
+}
+
 /* can no opponent still to play to the trick beat ``code`` (the card now winning it)? */
 static int sure_winner(const Pos *p, int turn, int code) {
     int led = p->tc[0] >> 4;
@@ -371,6 +382,13 @@ static int sure_winner(const Pos *p, int turn, int code) {
         }
     }
     return 1;
+}
+
+/* mid-trick: partner's card is winning the trick and nobody still to play can beat it (Searcher's "partner
+ * winning" / "partner's sure winner") */
+static int partner_sure(const Pos *p, int turn) {
+    int w = winning(p, p->n);
+    return ((p->leader + w) & 3) == ((turn + 2) & 3) && sure_winner(p, turn, p->tc[w]);
 }
 
 /* Searcher._crashes on top ranks: leading the top of ``masters`` (the seat's masters of a suit, ``mine`` all its
@@ -424,7 +442,7 @@ static u64 licensed(const Pos *p, int turn, const Rules *r) {
             u64 mine = lane_of(h, x);
             if (!mine) continue;
             u64 theirs = lane_of(opp, x), part = lane_of(p->hand[pa], x);
-            u64 masters = theirs ? mine & ~((top_bit(theirs) << 1) - 1) : mine;
+            u64 masters = above_all(mine, theirs);
             u64 low = mine & -mine;
             int partner_master = part && top_bit(part) > top_bit(theirs);
             if (masters && part && (part & -part) > top_bit(mine)) masters = 0;  /* partner would overtake */
@@ -443,15 +461,14 @@ static u64 licensed(const Pos *p, int turn, const Rules *r) {
     }
     int led = p->tc[0] >> 4;
     u64 follow = lane_of(h, led);
-    int w = winning(p, p->n);
-    int wcode = p->tc[w];
-    int partner_sure = (((p->leader + w) & 1) == (turn & 1)) && sure_winner(p, turn, wcode);
+    int wcode = p->tc[winning(p, p->n)];
+    int partner_wins = partner_sure(p, turn);
     if (follow) {
         u64 lowest = follow & -follow;
         if ((wcode >> 4) != led) return lowest << (16 * led);  /* ruffed: he cannot beat it */
         u64 over = follow & ~((2ULL << (wcode & 15)) - 1);  /* the cards that beat the trick so far */
         out = lowest;
-        for (u64 o = over; o && !partner_sure; o &= o - 1) {
+        for (u64 o = over; o && !partner_wins; o &= o - 1) {
             int c = 16 * led + __builtin_ctzll(o);
             if (sure_winner(p, turn, c)) { out = o & -o; break; }  /* the cheapest sure winner, if there is one */
         }
@@ -460,7 +477,7 @@ static u64 licensed(const Pos *p, int turn, const Rules *r) {
         return out << (16 * led);
     }
     u64 trumps = p->trump >= 0 ? lane_of(h, p->trump) : 0;
-    if (trumps && !partner_sure && led != p->trump) {
+    if (trumps && !partner_wins && led != p->trump) {
         if (overruff_threat(p, turn)) return 0;  /* he could be overruffed: best play only */
         u64 ruff = r->ruff_low ? lowest_winning_ruff(p, trumps) : 0;
         if (ruff) return ruff << (16 * p->trump);
@@ -545,11 +562,7 @@ static int floor_rules(Pos *p, const Rules *r, int beta) {
     } else if (!(r->restricted >> turn & 1)) {
         ok = 0;  /* a seat of the side the model does not restrict plays best play only */
     } else {
-        u64 others = 0;
-        for (int i = 0; i < 4; i++)
-            if (i != turn) others |= p->hand[i];
-        for (int i = 0; i < p->n; i++) others |= 1ULL << p->tc[i];
-        ok = with_equals(licensed(p, turn, r), legal, others);
+        ok = with_equals(licensed(p, turn, r), legal, others_of(p, turn));
     }
     int best = 99;
     int mine = (turn & 1) == side;
@@ -596,16 +609,12 @@ typedef struct {
 typedef struct {
     u64 k[3];
     uint32_t tag;
-    int8_t lo, hi, used;
+    int8_t lo, used;  /* a floor: no normal line from here takes fewer than lo */
 } WEntry;
 
 #define WTT_BITS 20
 static WEntry *wtt = NULL;
 
-/* the cards of ``lane`` above every card of ``theirs`` (one suit) */
-static inline u64 above_all(u64 lane, u64 theirs) {
-    return theirs ? lane & ~((top_bit(theirs) << 1) - 1) : lane;
-}
 
 /* does the side of ``seat`` hold a card of suit ``x`` above every opponent's? */
 static inline int side_master(const Pos *p, int seat, int x) {
@@ -614,14 +623,6 @@ static inline int side_master(const Pos *p, int seat, int x) {
     return ours && top_bit(ours) > top_bit(theirs);
 }
 
-/* the cards of every hand but ``turn``'s and of the trick in progress */
-static inline u64 others_of(const Pos *p, int turn) {
-    u64 o = 0;
-    for (int i = 0; i < 4; i++)
-        if (i != turn) o |= p->hand[i];
-    for (int i = 0; i < p->n; i++) o |= 1ULL << p->tc[i];
-    return o;
-}
 
 /* the cards of ``h`` above every opponent's card of their suit (the seat's perceived masters) */
 static inline u64 masters_in(const Pos *p, int turn, u64 h) {
@@ -701,9 +702,8 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
     }
     int led = p->tc[0] >> 4;
     u64 follow = lane_of(h, led);
-    int wi = winning(p, p->n);
-    int wcode = p->tc[wi];
-    int partner_winning = (((p->leader + wi) & 1) == (turn & 1)) && sure_winner(p, turn, wcode);
+    int wcode = p->tc[winning(p, p->n)];
+    int partner_winning = partner_sure(p, turn);
     if (follow) {
         int beat_ok = (wcode >> 4) == led;  /* a card of the suit led beats the trick so far only if it is not ruffed */
         u64 over = beat_ok ? follow & ~((2ULL << (wcode & 15)) - 1) : 0;
@@ -740,17 +740,15 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
 static u64 narrow(const Pos *p, int turn, u64 dd, u64 legal) {
     if (!p->n) return dd;
     int led = p->tc[0] >> 4;
-    int wi = winning(p, p->n);
-    int wcode = p->tc[wi];
-    int partner_sure = ((p->leader + wi) & 3) == ((turn + 2) & 3) && sure_winner(p, turn, wcode);
+    int psure = partner_sure(p, turn);
     u64 tl = p->trump >= 0 ? LANE << (16 * p->trump) : 0;
-    if (partner_sure && p->trump >= 0 && led != p->trump && (legal & ~tl)) {
+    if (psure && p->trump >= 0 && led != p->trump && (legal & ~tl)) {
         u64 nd = dd & ~tl;  /* nobody ruffs partner's sure winner */
         if (nd) dd = nd;
     }
     u64 masters = masters_in(p, turn, p->hand[turn]);
     if (lane_of(legal, led)) {  /* following */
-        if (!partner_sure || led == p->trump) return dd;
+        if (!psure || led == p->trump) return dd;
         u64 nd = dd & ((legal & -legal) | ~masters);  /* no master under partner's sure winner but the lowest */
         return nd ? nd : dd;
     }
@@ -811,7 +809,7 @@ static int last_ns, last_rem;  /* the last double-dummy value side_moves worked 
 typedef struct {
     u64 h[4], dd;
     uint32_t t;
-    int8_t ns, used;
+    int8_t ns, trump, used;
 } DEntry;
 
 #define DTT_BITS 18
@@ -849,8 +847,8 @@ static int side_moves(const WPos *w, int turn, const WRules *r, int *moves, int 
     if (legal & ~lic) {
         tw = trick_word(p);
         de = dslot(p, tw);
-        if (!(de->used && de->t == tw && de->h[0] == p->hand[0] && de->h[1] == p->hand[1] && de->h[2] == p->hand[2]
-              && de->h[3] == p->hand[3] && de->used == p->trump + 2))
+        if (!(de->used && de->t == tw && de->trump == p->trump && de->h[0] == p->hand[0] && de->h[1] == p->hand[1]
+              && de->h[2] == p->hand[2] && de->h[3] == p->hand[3]))
             de = NULL;
     }
     if (de != NULL) {  /* solved before */
@@ -874,13 +872,14 @@ static int side_moves(const WPos *w, int turn, const WRules *r, int *moves, int 
         else
             for (int i = 0; i < k; i++)
                 if (optimal(p, turn, runs[i], ns)) dd |= run_below(runs[i], legal, others);
-        if (!wgave_up) {  /* (the cache is tagged with the trump: used holds trump + 2) */
+        if (!wgave_up) {
             DEntry *e = dslot(p, tw);
             memcpy(e->h, p->hand, sizeof e->h);
             e->t = tw;
             e->dd = dd;
             e->ns = (int8_t)ns;
-            e->used = (int8_t)(p->trump + 2);
+            e->trump = (int8_t)p->trump;
+            e->used = 1;
         }
         *sdd = r->side ? rem - ns : ns;
         if (dd & ~lic) {
@@ -1000,7 +999,7 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
         if (tf >= beta) return tf;
         wkey(w, r, key);
         e = wslot(key, tag);
-        /* (only floors are read back: a line's count is not reused, as its cards are not kept) */
+        /* only floors are kept: a line's count is of no use without its cards */
         if (wholds(e, key, tag) && e->lo >= beta) return e->lo;
     }
     int moves[16], k;
@@ -1010,13 +1009,6 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
         u64 ddm;
         k = side_moves(w, turn, r, moves, &sdd, &ddm);
         if (sdd >= 0 && sdd < beta) {  /* best play within the model gives the double-dummy count: a line */
-            if (e != NULL && !wgave_up) {
-                int lo = 0, hi = rem;
-                if (wholds(e, key, tag)) { lo = e->lo; hi = e->hi; }
-                if (sdd < hi) hi = sdd;
-                e->k[0] = key[0]; e->k[1] = key[1]; e->k[2] = key[2];
-                e->tag = tag; e->lo = (int8_t)lo; e->hi = (int8_t)hi; e->used = 1;
-            }
             rec_len = ply;
             return sdd;
         }
@@ -1033,13 +1025,11 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
         if (v < best) best = v;
         if (v < beta) rec[ply] = moves[j];
     }
-    if (e != NULL && !wgave_up) {
-        int lo = 0, hi = rem;
-        if (wholds(e, key, tag)) { lo = e->lo; hi = e->hi; }
-        if (best < beta) { if (best < hi) hi = best; }
-        else if (best > lo) lo = best;
-        e->k[0] = key[0]; e->k[1] = key[1]; e->k[2] = key[2];
-        e->tag = tag; e->lo = (int8_t)lo; e->hi = (int8_t)hi; e->used = 1;
+    if (e != NULL && !wgave_up && best >= beta && !(wholds(e, key, tag) && e->lo >= best)) {
+        memcpy(e->k, key, sizeof e->k);
+        e->tag = tag;
+        e->lo = (int8_t)best;
+        e->used = 1;
     }
     return best;
 }
@@ -1082,10 +1072,7 @@ static PyObject *py_values(PyObject *self, PyObject *args) {
     int k = gen_moves(&p, turn, legal, moves);
     PyObject *out = PyDict_New();
     if (out == NULL) return NULL;
-    u64 others = 0;
-    for (int i = 0; i < 4; i++)
-        if (i != turn) others |= p.hand[i];
-    for (int i = 0; i < p.n; i++) others |= 1ULL << p.tc[i];
+    u64 others = others_of(&p, turn);
     int guess = total / 2;
     unsigned long long work_before = work;  /* the search's own solver calls are not the floors' work */
     for (int i = 0; i < k; i++) {
