@@ -120,6 +120,16 @@ class PlayCore:
         return Count(tricks, w, s.nodes, time.perf_counter() - t0, exact, settled)
 
 
+def _sees_all(root: Node, model: NormalPlayModel) -> bool:
+    """The claimer is unaware of no card and states no line: where our solver's licences apply."""
+    return not root.unaware and not (model.line and model.line.steps)
+
+
+def _seat_bits(seats: set[Seat]) -> int:
+    """A bit per seat, in SEATS order (our solver's ``restricted``)."""
+    return sum(1 << SEATS.index(x) for x in seats)
+
+
 def _floor(s: Searcher, root: Node, restricted: set[Seat]) -> Callable[[Node, int, int], bool] | None:
     """The floor W's search prunes with (``Searcher.above``), from our solver: where the claimer sees every card
     and states no line, the fewest tricks over lines whose restricted cards are best play or licensable (a
@@ -128,10 +138,10 @@ def _floor(s: Searcher, root: Node, restricted: set[Seat]) -> Callable[[Node, in
     if not HAVE_FEWEST:
         return None
     trump, side, model = s.trump, s.side, s.model
-    if s.all_free or root.unaware or (model.line and model.line.steps):
+    if s.all_free or not _sees_all(root, model):
         # the all-free floor is asked only where it is cheap (no limited probe: measured slower at 7 tricks)
         return lambda n, k, effort: not effort and bool(fewest(n.masks, trump, n.leader, n.trick, side, k))
-    bits = sum(1 << SEATS.index(x) for x in restricted)
+    bits = _seat_bits(restricted)
     masters = model.on("equal_small_any") or not model.on("top_down")
     concedes = model.on("concede_now_or_end") and model.concedes > 0
     ruff_low, guess, order = model.on("ruff_low"), s.guess_licensed(), model.on("any_suit_order")
@@ -144,9 +154,9 @@ def _whole(s: Searcher, root: Node, restricted: set[Seat]
     """W by our solver, where it applies: the claimer sees every card and states no line (None otherwise, or
     without our solver: the Python search answers)."""
     model = s.model
-    if not HAVE_FEWEST or root.unaware or (model.line and model.line.steps):
+    if not HAVE_FEWEST or not _sees_all(root, model):
         return None
-    bits = sum(1 << SEATS.index(x) for x in restricted)
+    bits = _seat_bits(restricted)
     flags = (model.on("any_suit_order") | model.on("continue_suit") << 1 | model.on("top_down") << 2
              | model.on("equal_small_any") << 3 | model.on("ruff_low") << 4 | s.guess_licensed() << 5
              | (model.on("concede_now_or_end") and model.concedes > 0) << 6)

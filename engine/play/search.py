@@ -465,7 +465,7 @@ class Searcher:
     def after(self, node: Node, card: Card) -> int:
         """The claiming side's tricks from here if ``card`` is played and best play follows."""
         vals = self.values(node)
-        left = len(node.hand(node.leader)) + (1 if node.trick else 0)
+        left = self._left(node)
         v = vals.get(card, 0)
         return v if node.to_move.side == self.side else left - v
 
@@ -647,7 +647,7 @@ class Searcher:
             return 0
         vals = self.values(node)
         best = max(vals.values())
-        left = len(node.hand(node.leader)) + (1 if node.trick else 0)
+        left = self._left(node)
         return best if node.to_move.side == self.side else left - best
 
     def dd_line(self, node: Node) -> list[Step]:
@@ -809,7 +809,7 @@ class Searcher:
             return None
         if self.use_bound and self.lower_bound(node) > k:
             return None
-        left = len(node.hand(node.leader)) + (1 if node.trick else 0)
+        left = self._left(node)
         if k >= left:
             return self.model_line(node)
         if self.whole is not None and left <= self.whole_tricks:  # our solver answers exactly from here
@@ -897,7 +897,7 @@ class Searcher:
         if self.whole is not None and not self.all_free and self._left(root) <= self.whole_tricks:
             return self._worst_whole(root, below)
         if self.all_free:
-            best = len(root.hand(root.leader)) + (1 if root.trick else 0)
+            best = self._left(root)
             path = None
         else:
             path = self.model_line(root)
@@ -940,7 +940,7 @@ class Searcher:
             self._work += self.work()
             self.nodes += self._work // self.work_per_node
             self._work %= self.work_per_node
-        return count, settled and count >= 0, cards
+        return count, settled, cards
 
     def _whole_path(self, root: Node, cards: list[Card]) -> list[Step]:
         """Our solver's line as steps: each card checked to be one ``moves`` allows (an opponent's: a legal one)
