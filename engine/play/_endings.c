@@ -921,8 +921,10 @@ static inline int gap(const Pos *p, int side, int x) {
 }
 
 /* the table's key at a trick start: the rank-relative layout, how many cards of each suit are tens or higher (the
- * licences read small cards), the suit to continue (only while the side holds a master in it) and the opponents'
- * show-outs in suits where a guess can still arise (the only licence that reads them) */
+ * small-card licence reads them; only in a suit both hands of the side hold: else the leader's masters there are
+ * equal cards, now and later, and the licence gives nothing top-down does not), the suit to continue (only while
+ * the side holds a master in it) and the opponents' show-outs in suits where a guess can still arise (the only
+ * licence that reads them) */
 static inline void wkey(const WPos *w, const WRules *r, u64 key[3]) {
     const Pos *p = &w->p;
     rel_key(p, key);
@@ -930,7 +932,8 @@ static inline void wkey(const WPos *w, const WRules *r, u64 key[3]) {
     int vmask = 0;
     for (int x = 0; x < 4; x++) {
         u64 l = lane_of(all, x);
-        extra |= (u64)popcount(l >> 10) << (3 * x);
+        if (lane_of(p->hand[r->side], x) && lane_of(p->hand[r->side ^ 2], x))
+            extra |= (u64)popcount(l >> 10) << (3 * x);
         if (r->guess && l && gap(p, r->side, x))
             vmask |= (1 << (4 * (r->side ^ 1) + x)) | (1 << (4 * (r->side ^ 3) + x));
     }

@@ -625,20 +625,26 @@ class Searcher:
                 ) -> tuple[int, ...]:
         """One suit of the key, from the top: for a card of a hand, its seat (times four), plus two for a small
         card of the claiming side and one for an unseen card; for a card of the trick in progress, sixteen
-        plus its place in the trick (times four), plus two for a small card of the claiming side."""
+        plus its place in the trick (times four), plus two for a small card of the claiming side.
+
+        Small cards are marked only where the small-card licence can tell them from top-down: in a suit both
+        hands of the side still hold, or with a card of it unseen. Otherwise the leader's perceived masters
+        there are equal cards, now and later (a void hand stays void)."""
         mine = self._mine
+        lanes = (l0, l1, l2, l3)
+        small = 9 if unaware or all(lanes[i] for i in mine) else 0
         played = {r: (seat, j) for r, seat, j in trick}
         out = []
         for r in range(14, 1, -1):
             bit = 1 << r
-            for i, lane in enumerate((l0, l1, l2, l3)):
+            for i, lane in enumerate(lanes):
                 if lane & bit:
-                    out.append(i * 4 + (2 if i in mine and r <= 9 else 0) + (1 if unaware & bit else 0))
+                    out.append(i * 4 + (2 if i in mine and r <= small else 0) + (1 if unaware & bit else 0))
                     break
             else:
                 if r in played:
                     seat, j = played[r]
-                    out.append(16 + j * 4 + (2 if seat in mine and r <= 9 else 0))
+                    out.append(16 + j * 4 + (2 if seat in mine and r <= small else 0))
         return tuple(out)
 
     def dd_value(self, node: Node) -> int:

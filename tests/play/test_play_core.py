@@ -520,6 +520,36 @@ def test_the_claiming_side_tries_each_run_of_equal_cards_once_split_at_the_nine_
     assert [c for c, _ in s.distinct(node, moves)] == [Card.parse("SK"), Card.parse("S9")]
 
 
+def test_a_small_card_layout_never_takes_the_count_of_the_same_layout_in_high_cards() -> None:
+    # 70 White Book 8.70.5: North's small masters (nine, seven around South's eight) may go in any order, and
+    # the seven lets the bare eight overtake and strand North; with A-Q around the king only the ace is led.
+    # Our solver's table keeps both counts (it is kept between questions; the high one is asked first)
+    def pos_of(spec: dict[Seat, str]) -> Position:
+        return Position(hands={s: {Card.parse(x) for x in spec[s].split()} for s in SEATS}, trump=None,
+                        leader=Seat.N)
+    rest = {Seat.E: "S6 CA D3", Seat.W: "S5 CK D2"}
+    high = pos_of({Seat.N: "SA SQ HA", Seat.S: "SK C3 C2", **rest})
+    small = pos_of({Seat.N: "S9 S7 HA", Seat.S: "S8 C3 C2", **rest})
+    model = NormalPlayModel.default(Seat.N)
+    core = PlayCore()
+    assert core.worst_normal(high, Side.NS, model).tricks == 3
+    got = core.worst_normal(small, Side.NS, model)
+    assert got.tricks == 1 and got.exact
+    assert got.witness.tricks_played[0][0] == "S7"
+
+
+def test_the_search_key_marks_small_cards_only_where_the_small_card_licence_can_tell_them_apart() -> None:
+    # both hands hold spades: ♠9-7 around the eight is not ♠A-Q around the king; South void in spades:
+    # North's masters are equal cards now and later, small or not
+    spec = {Seat.E: "S6 CA D3", Seat.W: "S5 CK D2"}
+    s, small = _node({Seat.N: "S9 S7 HA", Seat.S: "S8 C3 C2", **spec}, Seat.N, None)
+    _, high = _node({Seat.N: "SA SQ HA", Seat.S: "SK C3 C2", **spec}, Seat.N, None)
+    assert s.key(small) != s.key(high)
+    s, small = _node({Seat.N: "S9 S8 HA", Seat.S: "H3 C3 C2", **spec}, Seat.N, None)
+    _, high = _node({Seat.N: "SA SK HA", Seat.S: "H3 C3 C2", **spec}, Seat.N, None)
+    assert s.key(small) == s.key(high)
+
+
 def _fewest_on_any_play(s: Searcher, node: Node) -> int:
     if not node.hand(node.to_move):
         return 0
