@@ -35,7 +35,7 @@ typedef struct {
     u64 k[2];
     int16_t leader, trump;  /* the floors keep their rules here too */
     int8_t lo, hi;
-    int16_t used;
+    int8_t used, rem;  /* rem: tricks left (of a slot pair, the entry with fewer is the one replaced) */
 } Entry;
 
 static Entry *tt = NULL;
@@ -230,22 +230,33 @@ static inline int last_trick(Pos *p) {
     return (p->leader + winning(p, 4)) & 3;
 }
 
-/* a table's slot for a layout, whether it holds that layout (with the same tag and trump word), and a store */
-static inline Entry *slot(Entry *table, const u64 key[2], int tag, int tr) {
-    return &table[hash_of(key, tag, tr) >> (64 - TT_BITS)];
-}
-
+/* whether a table's entry holds a layout (with the same tag and trump word), a layout's slot, and a store */
 static inline int holds(const Entry *e, const u64 key[2], int tag, int tr) {
     return e->used && e->leader == tag && e->trump == tr && e->k[0] == key[0] && e->k[1] == key[1];
 }
 
-static inline void put(Entry *e, const u64 key[2], int tag, int tr, int lo, int hi) {
+/* Every table here is two-way: a key's hash names a pair of slots, and its entry is the one of the pair holding
+ * it, else the one to replace: an empty one, else the one with less left to play (the cheaper to work out again).
+ * Direct-mapped, two positions the search keeps returning to could evict each other for ever: measured on
+ * random-03, half of W's stores overwrote another position and the search ran three times as long. */
+static inline Entry *slot(Entry *table, const u64 key[2], int tag, int tr) {
+    u64 i = hash_of(key, tag, tr) >> (64 - TT_BITS);
+    Entry *a = &table[i], *b = &table[i ^ 1];
+    if (holds(a, key, tag, tr)) return a;
+    if (holds(b, key, tag, tr)) return b;
+    if (!a->used) return a;
+    if (!b->used) return b;
+    return a->rem <= b->rem ? a : b;
+}
+
+static inline void put(Entry *e, const u64 key[2], int tag, int tr, int lo, int hi, int rem) {
     e->k[0] = key[0];
     e->k[1] = key[1];
     e->leader = (int16_t)tag;
     e->trump = (int16_t)tr;
     e->lo = (int8_t)lo;
     e->hi = (int8_t)hi;
+    e->rem = (int8_t)rem;
     e->used = 1;
 }
 
@@ -258,7 +269,7 @@ static inline void put_min(Entry *e, const u64 key[2], int tag, int tr, int rem,
     }
     if (best < beta) { if (best < hi) hi = best; }
     else if (best > lo) lo = best;
-    put(e, key, tag, tr, lo, hi);
+    put(e, key, tag, tr, lo, hi, rem);
 }
 
 /* North-South's tricks from here (the trick in progress included), fail-soft within (alpha, beta) */
@@ -315,7 +326,7 @@ static int ab(Pos *p, int alpha, int beta) {
         if (best > alpha && best < beta) { lo = hi = best; }
         else if (best <= alpha) { if (best < hi) hi = best; }
         else { if (best > lo) lo = best; }
-        put(e, key, p->leader, p->trump, lo, hi);
+        put(e, key, p->leader, p->trump, lo, hi, rem);
     }
     return best;
 }
@@ -609,7 +620,7 @@ typedef struct {
 typedef struct {
     u64 k[3];
     uint32_t tag;
-    int8_t lo, used;  /* a floor: no normal line from here takes fewer than lo */
+    int8_t lo, used, rem;  /* a floor: no normal line from here takes fewer than lo; rem: tricks left */
 } WEntry;
 
 #define WTT_BITS 20
@@ -821,12 +832,24 @@ static inline uint32_t trick_word(const Pos *p) {
     return t;
 }
 
+static inline int dholds(const DEntry *e, const Pos *p, uint32_t t) {
+    return e->used && e->t == t && e->trump == p->trump && e->h[0] == p->hand[0] && e->h[1] == p->hand[1]
+           && e->h[2] == p->hand[2] && e->h[3] == p->hand[3];
+}
+
+/* a position's entry of its slot pair (two-way, as ``slot``) */
 static inline DEntry *dslot(const Pos *p, uint32_t t) {
     u64 h = (p->hand[0] * 0x9E3779B97F4A7C15ULL) ^ (p->hand[1] * 0xC2B2AE3D27D4EB4FULL)
             ^ (p->hand[2] * 0x165667B19E3779F9ULL) ^ (p->hand[3] * 0xD6E8FEB86659FD93ULL)
             ^ ((u64)t * 0xFF51AFD7ED558CCDULL) ^ ((u64)(p->trump + 1) << 59);
     h ^= h >> 29;
-    return &dtt[h >> (64 - DTT_BITS)];
+    u64 i = h >> (64 - DTT_BITS);
+    DEntry *a = &dtt[i], *b = &dtt[i ^ 1];
+    if (dholds(a, p, t)) return a;
+    if (dholds(b, p, t)) return b;
+    if (!a->used) return a;
+    if (!b->used) return b;
+    return popcount(a->h[0] | a->h[1] | a->h[2] | a->h[3]) <= popcount(b->h[0] | b->h[1] | b->h[2] | b->h[3]) ? a : b;
 }
 
 /* the claiming side's moves at a node: one card per run of equal normal cards (runs split where another hand's
@@ -847,9 +870,7 @@ static int side_moves(const WPos *w, int turn, const WRules *r, int *moves, int 
     if (legal & ~lic) {
         tw = trick_word(p);
         de = dslot(p, tw);
-        if (!(de->used && de->t == tw && de->trump == p->trump && de->h[0] == p->hand[0] && de->h[1] == p->hand[1]
-              && de->h[2] == p->hand[2] && de->h[3] == p->hand[3]))
-            de = NULL;
+        if (!dholds(de, p, tw)) de = NULL;
     }
     if (de != NULL) {  /* solved before */
         dd = de->dd;
@@ -944,15 +965,22 @@ static inline void wkey(const WPos *w, const WRules *r, u64 key[3]) {
     key[2] = extra;
 }
 
+static inline int wholds(const WEntry *e, const u64 key[3], uint32_t tag) {
+    return e->used && e->tag == tag && e->k[0] == key[0] && e->k[1] == key[1] && e->k[2] == key[2];
+}
+
+/* a key's entry of its slot pair (two-way, as ``slot``) */
 static inline WEntry *wslot(const u64 key[3], uint32_t tag) {
     u64 h = hash_of(key, (int)(tag & 0xFFFF), (int)(tag >> 16));
     h ^= key[2] * 0xD6E8FEB86659FD93ULL;
     h ^= h >> 31;
-    return &wtt[h >> (64 - WTT_BITS)];
-}
-
-static inline int wholds(const WEntry *e, const u64 key[3], uint32_t tag) {
-    return e->used && e->tag == tag && e->k[0] == key[0] && e->k[1] == key[1] && e->k[2] == key[2];
+    u64 i = h >> (64 - WTT_BITS);
+    WEntry *a = &wtt[i], *b = &wtt[i ^ 1];
+    if (wholds(a, key, tag)) return a;
+    if (wholds(b, key, tag)) return b;
+    if (!a->used) return a;
+    if (!b->used) return b;
+    return a->rem <= b->rem ? a : b;
 }
 
 typedef struct {
@@ -1032,6 +1060,7 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
         memcpy(e->k, key, sizeof e->k);
         e->tag = tag;
         e->lo = (int8_t)best;
+        e->rem = (int8_t)rem;
         e->used = 1;
     }
     return best;
