@@ -12,7 +12,17 @@ from dataclasses import dataclass
 
 from facts import SEATS, Card, Position, Seat, Side, Witness
 
-from .dds import ENDING_TRICKS, HAVE_FEWEST, SolverError, card_values, fewest, floor_above, take_work, worst_whole
+from .dds import (
+    ENDING_TRICKS,
+    HAVE_FEWEST,
+    SolverError,
+    card_values,
+    fewest,
+    floor_above,
+    new_question,
+    take_work,
+    worst_whole,
+)
 from .model import GUIDELINES, NormalPlayModel
 from .search import Node, Searcher, Step, licence_text
 
@@ -81,6 +91,7 @@ class PlayCore:
              all_free: bool = False, below: int | None = None) -> Count:
         t0 = time.perf_counter()
         check(pos)
+        new_question()
         root = Node(hands=tuple(frozenset(pos.hands[s]) for s in SEATS), leader=pos.leader, trick=tuple(pos.trick),
                     unaware=frozenset(model.unaware_of) & frozenset(c for h in pos.hands.values() for c in h),
                     last_led=None, voids=frozenset((s, x) for s, xs in pos.shown_out.items() for x in xs))

@@ -36,7 +36,8 @@ typedef struct {
     u64 k[2];
     int16_t leader, trump;  /* the floors keep their rules here too */
     int8_t lo, hi;
-    int8_t used, rem;  /* rem: tricks left (of a slot pair, the entry with fewer is the one replaced) */
+    uint8_t used;  /* the question that stored it (0: empty; see ``victim``) */
+    int8_t rem;    /* tricks left */
 } Entry;
 
 static Entry *tt = NULL;
@@ -237,17 +238,26 @@ static inline int holds(const Entry *e, const u64 key[2], int tag, int tr) {
 }
 
 /* Every table here is two-way: a key's hash names a pair of slots, and its entry is the one of the pair holding
- * it, else the one to replace: an empty one, else the one with less left to play (the cheaper to work out again).
- * Direct-mapped, two positions the search keeps returning to could evict each other for ever: measured on
- * random-03, half of W's stores overwrote another position and the search ran three times as long. */
+ * it, else the one to replace: an empty one or one an earlier question stored, else the one with less left to
+ * play (the cheaper to work out again). Direct-mapped, two positions the search keeps returning to could evict
+ * each other for ever: measured on random-03, half of W's stores overwrote another position and the search ran
+ * three times as long. Entries of earlier questions stay true and are read, but give way first: kept on depth
+ * alone, the deep entries of the questions before filled half the table (random-36 took 34,000 positions to
+ * proof after the benchmark's other deals, 25,600 alone). */
+static uint8_t question = 1;  /* stamps the entries stored (1-255; 0 marks an empty entry) */
+
+static inline int victim(uint8_t used_a, int rem_a, uint8_t used_b, int rem_b) {  /* 0: a, 1: b */
+    int old_a = used_a != question, old_b = used_b != question;
+    if (old_a != old_b) return old_b;
+    return rem_b < rem_a;
+}
+
 static inline Entry *slot(Entry *table, int bits, const u64 key[2], int tag, int tr) {
     u64 i = hash_of(key, tag, tr) >> (64 - bits);
     Entry *a = &table[i], *b = &table[i ^ 1];
     if (holds(a, key, tag, tr)) return a;
     if (holds(b, key, tag, tr)) return b;
-    if (!a->used) return a;
-    if (!b->used) return b;
-    return a->rem <= b->rem ? a : b;
+    return victim(a->used, a->rem, b->used, b->rem) ? b : a;
 }
 
 static inline void put(Entry *e, const u64 key[2], int tag, int tr, int lo, int hi, int rem) {
@@ -258,7 +268,7 @@ static inline void put(Entry *e, const u64 key[2], int tag, int tr, int lo, int 
     e->lo = (int8_t)lo;
     e->hi = (int8_t)hi;
     e->rem = (int8_t)rem;
-    e->used = 1;
+    e->used = question;
 }
 
 /* a bounded minimum's result stored: below ``beta`` it is a line's count (an upper bound), else a floor */
@@ -621,7 +631,8 @@ typedef struct {
 typedef struct {
     u64 k[3];
     uint32_t tag;
-    int8_t lo, used, rem;  /* a floor: no normal line from here takes fewer than lo; rem: tricks left */
+    int8_t lo, rem;  /* a floor: no normal line from here takes fewer than lo; tricks left */
+    uint8_t used;    /* the question that stored it (0: empty) */
 } WEntry;
 
 #define WTT_BITS 20
@@ -821,7 +832,8 @@ static int last_ns, last_rem;  /* the last double-dummy value side_moves worked 
 typedef struct {
     u64 h[4], dd;
     uint32_t t;
-    int8_t ns, trump, used;
+    int8_t ns, trump;
+    uint8_t used;  /* the question that stored it (0: empty) */
 } DEntry;
 
 #define DTT_BITS 18
@@ -848,9 +860,8 @@ static inline DEntry *dslot(const Pos *p, uint32_t t) {
     DEntry *a = &dtt[i], *b = &dtt[i ^ 1];
     if (dholds(a, p, t)) return a;
     if (dholds(b, p, t)) return b;
-    if (!a->used) return a;
-    if (!b->used) return b;
-    return popcount(a->h[0] | a->h[1] | a->h[2] | a->h[3]) <= popcount(b->h[0] | b->h[1] | b->h[2] | b->h[3]) ? a : b;
+    return victim(a->used, popcount(a->h[0] | a->h[1] | a->h[2] | a->h[3]), b->used,
+                  popcount(b->h[0] | b->h[1] | b->h[2] | b->h[3])) ? b : a;
 }
 
 /* the claiming side's moves at a node: one card per run of equal normal cards (runs split where another hand's
@@ -901,7 +912,7 @@ static int side_moves(const WPos *w, int turn, const WRules *r, int *moves, int 
             e->dd = dd;
             e->ns = (int8_t)ns;
             e->trump = (int8_t)p->trump;
-            e->used = 1;
+            e->used = question;
         }
         *sdd = r->side ? rem - ns : ns;
         if (dd & ~lic) {
@@ -979,9 +990,7 @@ static inline WEntry *wslot(const u64 key[3], uint32_t tag) {
     WEntry *a = &wtt[i], *b = &wtt[i ^ 1];
     if (wholds(a, key, tag)) return a;
     if (wholds(b, key, tag)) return b;
-    if (!a->used) return a;
-    if (!b->used) return b;
-    return a->rem <= b->rem ? a : b;
+    return victim(a->used, a->rem, b->used, b->rem) ? b : a;
 }
 
 typedef struct {
@@ -1062,7 +1071,7 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
         e->tag = tag;
         e->lo = (int8_t)best;
         e->rem = (int8_t)rem;
-        e->used = 1;
+        e->used = question;
     }
     return best;
 }
@@ -1274,6 +1283,12 @@ static PyObject *py_clear(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* new_question(): what the tables hold stays true, but gives way first to what the next question stores */
+static PyObject *py_new_question(PyObject *self, PyObject *args) {
+    question = question == 255 ? 1 : question + 1;
+    Py_RETURN_NONE;
+}
+
 /* take_work() -> the positions the searches here have visited since the last call (the caller charges them) */
 static PyObject *py_take_work(PyObject *self, PyObject *args) {
     unsigned long long w = work;
@@ -1306,6 +1321,7 @@ static PyMethodDef methods[] = {
     {"floor", py_floor, METH_VARARGS, "Whether a side takes more than k on every line of best-play or licensable cards."},
     {"worst", py_worst, METH_VARARGS, "W for a claimer who sees every card and states no line, and a line giving it."},
     {"clear", py_clear, METH_NOARGS, "Forget every table."},
+    {"new_question", py_new_question, METH_NOARGS, "Entries stored so far give way first to those stored next."},
     {"take_work", py_take_work, METH_NOARGS, "Positions visited by the searches here since the last call."},
     {"set_cards", py_set_cards, METH_O, "The Card object for each code 0..63."},
     {NULL, NULL, 0, NULL},

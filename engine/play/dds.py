@@ -161,6 +161,12 @@ def take_work() -> int:
     return _endings.take_work() if _endings is not None else 0
 
 
+def new_question() -> None:
+    """A new question begins: our solver's tables keep what they hold (it stays true), but it gives way first."""
+    if _endings is not None:
+        _endings.new_question()
+
+
 HAVE_FEWEST = _endings is not None
 
 
