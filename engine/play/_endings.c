@@ -95,12 +95,22 @@ static inline void rel_key(const Pos *p, u64 key[2]) {
     }
 }
 
+/* a 64-bit finalizer (splitmix64's): every bit of the input reaches every bit of the output, the top ones the tables
+ * index by included */
+static inline u64 mix(u64 h) {
+    h ^= h >> 30;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 27;
+    h *= 0x94D049BB133111EBULL;
+    return h ^ (h >> 31);
+}
+
+/* A layout's hash. The tables index by its top bits, so every bit of the key must reach them: the hash this replaces
+ * (multiply, rotate, xor) left the top cards of the second suit of each key word out of the top bits, and on a
+ * 7-trick cross-ruff (48063.lin board 16) two thirds of W's stores evicted another position and 20,000 nodes
+ * proved nothing. */
 static inline u64 hash_of(const u64 key[2], int leader, int trump) {
-    u64 h = key[0] * 0x9E3779B97F4A7C15ULL;
-    h = (h << 23) | (h >> 41);
-    h ^= key[1] * 0xC2B2AE3D27D4EB4FULL;
-    h ^= (u64)(leader * 8 + trump + 1) * 0xFF51AFD7ED558CCDULL;
-    return h ^ (h >> 29);
+    return mix(mix(key[0] ^ (u64)(leader * 8 + trump + 1) * 0x9E3779B97F4A7C15ULL) ^ key[1]);
 }
 
 /* Tricks the side on lead surely takes by cashing its masters from the leader's hand, side suits first
@@ -855,8 +865,7 @@ static inline DEntry *dslot(const Pos *p, uint32_t t) {
     u64 h = (p->hand[0] * 0x9E3779B97F4A7C15ULL) ^ (p->hand[1] * 0xC2B2AE3D27D4EB4FULL)
             ^ (p->hand[2] * 0x165667B19E3779F9ULL) ^ (p->hand[3] * 0xD6E8FEB86659FD93ULL)
             ^ ((u64)t * 0xFF51AFD7ED558CCDULL) ^ ((u64)(p->trump + 1) << 59);
-    h ^= h >> 29;
-    u64 i = h >> (64 - DTT_BITS);
+    u64 i = mix(h) >> (64 - DTT_BITS);
     DEntry *a = &dtt[i], *b = &dtt[i ^ 1];
     if (dholds(a, p, t)) return a;
     if (dholds(b, p, t)) return b;
@@ -954,18 +963,20 @@ static inline int gap(const Pos *p, int side, int x) {
 }
 
 /* the table's key at a trick start: the rank-relative layout, how many cards of each suit are tens or higher (the
- * small-card licence reads them; only in a suit both hands of the side hold: else the leader's masters there are
- * equal cards, now and later, and the licence gives nothing top-down does not), the suit to continue (only while
+ * small-card licence reads them; only in a suit both hands of the side hold, and not in trumps once the opponents
+ * hold none: else, now and later, the leader's masters there are equal cards, or trump leads are licensed by
+ * nothing (they are idle), and the licence gives nothing top-down does not), the suit to continue (only while
  * the side holds a master in it) and the opponents' show-outs in suits where a guess can still arise (the only
  * licence that reads them) */
 static inline void wkey(const WPos *w, const WRules *r, u64 key[3]) {
     const Pos *p = &w->p;
     rel_key(p, key);
     u64 all = p->hand[0] | p->hand[1] | p->hand[2] | p->hand[3], extra = 0;
+    u64 opp = p->hand[r->side ^ 1] | p->hand[r->side ^ 3];
     int vmask = 0;
     for (int x = 0; x < 4; x++) {
         u64 l = lane_of(all, x);
-        if (lane_of(p->hand[r->side], x) && lane_of(p->hand[r->side ^ 2], x))
+        if (lane_of(p->hand[r->side], x) && lane_of(p->hand[r->side ^ 2], x) && !(x == p->trump && !lane_of(opp, x)))
             extra |= (u64)popcount(l >> 10) << (3 * x);
         if (r->guess && l && gap(p, r->side, x))
             vmask |= (1 << (4 * (r->side ^ 1) + x)) | (1 << (4 * (r->side ^ 3) + x));
@@ -983,9 +994,7 @@ static inline int wholds(const WEntry *e, const u64 key[3], uint32_t tag) {
 
 /* a key's entry of its slot pair (two-way, as ``slot``) */
 static inline WEntry *wslot(const u64 key[3], uint32_t tag) {
-    u64 h = hash_of(key, (int)(tag & 0xFFFF), (int)(tag >> 16));
-    h ^= key[2] * 0xD6E8FEB86659FD93ULL;
-    h ^= h >> 31;
+    u64 h = mix(hash_of(key, (int)(tag & 0xFFFF), (int)(tag >> 16)) ^ key[2]);
     u64 i = h >> (64 - WTT_BITS);
     WEntry *a = &wtt[i], *b = &wtt[i ^ 1];
     if (wholds(a, key, tag)) return a;

@@ -605,10 +605,12 @@ class Searcher:
         played: list[tuple[tuple[int, int, int], ...]] = [(), (), (), ()]
         for j, t in enumerate(trick):
             played[t.code >> 4] += ((t.code & 15, (first + j) & 3, j),)
+        # with no stated line, trump leads are idle once the opponents hold no trump (no licence reads them)
+        idle = -1 if self.line and self.line.steps else self._trump_no
         for x in range(4):
             sh = 16 * x
             k = ((m0 >> sh) & LANE, (m1 >> sh) & LANE, (m2 >> sh) & LANE, (m3 >> sh) & LANE, (um >> sh) & LANE,
-                 played[x])
+                 played[x], x == idle)
             got = cache.get(k)
             if got is None:
                 got = cache[k] = self._owners(*k)
@@ -621,18 +623,20 @@ class Searcher:
         voids = frozenset((s, x) for s, x in node.voids if s.side != self.side and per[SUIT_NO[x]])
         return (tuple(per), node.leader, last, voids, node.line_done, node.line_off)
 
-    def _owners(self, l0: int, l1: int, l2: int, l3: int, unaware: int, trick: tuple[tuple[int, int, int], ...]
-                ) -> tuple[int, ...]:
+    def _owners(self, l0: int, l1: int, l2: int, l3: int, unaware: int, trick: tuple[tuple[int, int, int], ...],
+                idle_trumps: bool = False) -> tuple[int, ...]:
         """One suit of the key, from the top: for a card of a hand, its seat (times four), plus two for a small
         card of the claiming side and one for an unseen card; for a card of the trick in progress, sixteen
         plus its place in the trick (times four), plus two for a small card of the claiming side.
 
         Small cards are marked only where the small-card licence can tell them from top-down: in a suit both
-        hands of the side still hold, or with a card of it unseen. Otherwise the leader's perceived masters
-        there are equal cards, now and later (a void hand stays void)."""
+        hands of the side still hold, or with a card of it unseen; and not in trumps (``idle_trumps``: no
+        stated line) once the opponents hold none. Otherwise the leader's perceived masters there are equal
+        cards, now and later (a void hand stays void), or trump leads are idle (no licence gives one)."""
         mine = self._mine
         lanes = (l0, l1, l2, l3)
-        small = 9 if unaware or all(lanes[i] for i in mine) else 0
+        theirs_void = not any(lanes[i] for i in range(4) if i not in mine)
+        small = 9 if unaware or (all(lanes[i] for i in mine) and not (idle_trumps and theirs_void)) else 0
         played = {r: (seat, j) for r, seat, j in trick}
         out = []
         for r in range(14, 1, -1):

@@ -548,6 +548,14 @@ def test_the_search_key_marks_small_cards_only_where_the_small_card_licence_can_
     s, small = _node({Seat.N: "S9 S8 HA", Seat.S: "H3 C3 C2", **spec}, Seat.N, None)
     _, high = _node({Seat.N: "SA SK HA", Seat.S: "H3 C3 C2", **spec}, Seat.N, None)
     assert s.key(small) == s.key(high)
+    # spades trumps and none left to the opponents: trump leads are idle, no licence reads their ranks
+    spec = {Seat.E: "H6 CA D3", Seat.W: "H5 CK D2"}
+    s, small = _node({Seat.N: "S9 S7 HA", Seat.S: "S8 C3 C2", **spec}, Seat.N, Suit.S)
+    _, high = _node({Seat.N: "SA SQ HA", Seat.S: "SK C3 C2", **spec}, Seat.N, Suit.S)
+    assert s.key(small) == s.key(high)
+    s, small = _node({Seat.N: "S9 S7 HA", Seat.S: "S8 C3 C2", **spec}, Seat.N, None)
+    _, high = _node({Seat.N: "SA SQ HA", Seat.S: "SK C3 C2", **spec}, Seat.N, None)
+    assert s.key(small) != s.key(high)
 
 
 def _fewest_on_any_play(s: Searcher, node: Node) -> int:
