@@ -673,6 +673,12 @@ static int tenace(u64 part, u64 theirs) {
     return 0;
 }
 
+/* Searcher.real_guess: a tenace of partner's, and the opponents hold another card of the suit besides the one inside
+ * it; with that card alone out, second hand plays it or shows out, and there is nothing to guess */
+static inline int real_guess(u64 part, u64 theirs) {
+    return (theirs & (theirs - 1)) && tenace(part, theirs);
+}
+
 static inline int shown_out(int voids, int seat_a, int seat_b, int x) {
     return (voids >> (4 * seat_a + x) & 1) || (voids >> (4 * seat_b + x) & 1);
 }
@@ -727,7 +733,7 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
                         out |= low << (16 * x);
                 }
             }
-            if (r->guess && !shown_out(w->voids, o1, o2, x) && tenace(part, theirs) && !strands(p, turn, x, low, 1))
+            if (r->guess && !shown_out(w->voids, o1, o2, x) && real_guess(part, theirs) && !strands(p, turn, x, low, 1))
                 out |= low << (16 * x);
             if (r->concedes && !side_master(p, turn, x)) out |= low << (16 * x);
         }

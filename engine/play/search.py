@@ -247,7 +247,7 @@ class Searcher:
                         if (not (self.perceived_master(node, low) and min(partner_x) > low.rank)  # (not a winner of
                                 and not self._strands(node, seat, low)):        # his own crashed under partner's)
                             add(low, "any_suit_order")
-                if (self.guess_licensed() and not self.shown_out(node, x) and self.tenace(node, partner, x)
+                if (self.guess_licensed() and not self.shown_out(node, x) and self.real_guess(node, partner, x)
                         and not self._strands(node, seat, mine[-1], blocking_only=True)):
                     add(mine[-1], "finesse_or_drop")
                 if m.on("concede_now_or_end") and m.concedes > 0 and not self.side_has_master(node, x):
@@ -419,6 +419,11 @@ class Searcher:
             if len(higher) == 1 and any(d.suit == x and d.rank > higher[0].rank for d in partner):
                 return True
         return False
+
+    def real_guess(self, node: Node, partner: frozenset[Card], x: Suit) -> bool:
+        """A tenace of partner's with a guess in it: he sees another opponent's card of the suit besides the one
+        inside the tenace. With that card alone out, second hand plays it or shows out: nothing to guess."""
+        return len(self.seen_opp(node, x)) >= 2 and self.tenace(node, partner, x)
 
     # -- choices at a node ---------------------------------------------------------------
     def moves(self, node: Node, solve_opponents: bool = True, legal: list[Card] | None = None
