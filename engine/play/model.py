@@ -14,9 +14,10 @@ licenses from the claimer's perception. The licences, each a named switch with i
   with no perceived card of another hand between them are equal when following.
 * ``ruff_low`` — void in the suit led while an opponent is winning: ruff with the lowest trump
   that wins (then small trumps in any order follows from ``equal_small_any``).
-* ``finesse_or_drop`` — an unstated guess (70E1): lead low toward a tenace (not while his own masters
-  would block partner's longer run) and, third hand, play either the finesse card or the top;
-  withdrawn once an opponent has shown out of the suit.
+* ``finesse_or_drop`` — an unstated guess (70E1): lead low toward a tenace with a guess in it (the
+  opponents hold a card of the suit besides the one inside it; not while his own masters would block
+  partner's longer run) and, third hand, play either the finesse card or the top; withdrawn once an
+  opponent has shown out of the suit.
 * ``concede_now_or_end`` — lead a perceived loser now rather than at the end.
 * ``unaware_trump`` / ``unaware_winner`` — the cards in ``unaware_of`` are invisible to him until
   played: masters and losers are judged without them (70C; White Book 8.70.4, 8.70.6).
