@@ -41,6 +41,10 @@ typedef struct {
 } Entry;
 
 static Entry *tt = NULL;
+/* Each question (dds.new_question) stamps the entries it stores, 1-255, and reads only its own: every question starts
+ * from tables as good as empty, so its answer, budget-bound or not, depends on nothing asked before it (kept across
+ * questions, a count left open by the budget changed with the history, as in the benchmark's sequence). */
+static uint8_t question = 1;
 static unsigned long long work;  /* positions the floors' searches visited (their solver calls too), since last read */
 static unsigned long long work_limit;  /* the W search gives up once ``work`` passes this (0: no limit) ... */
 static int wgave_up;                   /* ... and then every search unwinds at once, storing nothing */
@@ -244,17 +248,14 @@ static inline int last_trick(Pos *p) {
 
 /* whether a table's entry holds a layout (with the same tag and trump word), a layout's slot, and a store */
 static inline int holds(const Entry *e, const u64 key[2], int tag, int tr) {
-    return e->used && e->leader == tag && e->trump == tr && e->k[0] == key[0] && e->k[1] == key[1];
+    return e->used == question && e->leader == tag && e->trump == tr && e->k[0] == key[0] && e->k[1] == key[1];
 }
 
 /* Every table here is two-way: a key's hash names a pair of slots, and its entry is the one of the pair holding
  * it, else the one to replace: an empty one or one an earlier question stored, else the one with less left to
  * play (the cheaper to work out again). Direct-mapped, two positions the search keeps returning to could evict
  * each other for ever: measured on random-03, half of W's stores overwrote another position and the search ran
- * three times as long. Entries of earlier questions stay true and are read, but give way first: kept on depth
- * alone, the deep entries of the questions before filled half the table (random-36 took 34,000 positions to
- * proof after the benchmark's other deals, 25,600 alone). */
-static uint8_t question = 1;  /* stamps the entries stored (1-255; 0 marks an empty entry) */
+ * three times as long. */
 
 static inline int victim(uint8_t used_a, int rem_a, uint8_t used_b, int rem_b) {  /* 0: a, 1: b */
     int old_a = used_a != question, old_b = used_b != question;
@@ -862,7 +863,7 @@ static inline uint32_t trick_word(const Pos *p) {
 }
 
 static inline int dholds(const DEntry *e, const Pos *p, uint32_t t) {
-    return e->used && e->t == t && e->trump == p->trump && e->h[0] == p->hand[0] && e->h[1] == p->hand[1]
+    return e->used == question && e->t == t && e->trump == p->trump && e->h[0] == p->hand[0] && e->h[1] == p->hand[1]
            && e->h[2] == p->hand[2] && e->h[3] == p->hand[3];
 }
 
@@ -995,7 +996,7 @@ static inline void wkey(const WPos *w, const WRules *r, u64 key[3]) {
 }
 
 static inline int wholds(const WEntry *e, const u64 key[3], uint32_t tag) {
-    return e->used && e->tag == tag && e->k[0] == key[0] && e->k[1] == key[1] && e->k[2] == key[2];
+    return e->used == question && e->tag == tag && e->k[0] == key[0] && e->k[1] == key[1] && e->k[2] == key[2];
 }
 
 /* a key's entry of its slot pair (two-way, as ``slot``) */
@@ -1298,9 +1299,13 @@ static PyObject *py_clear(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* new_question(): what the tables hold stays true, but gives way first to what the next question stores */
+/* new_question(): the next question reads only what it stores itself */
 static PyObject *py_new_question(PyObject *self, PyObject *args) {
-    question = question == 255 ? 1 : question + 1;
+    if (question == 255) {  /* the stamps start over: nothing stamped before may pass for the new question's */
+        question = 1;
+        return py_clear(self, args);
+    }
+    question++;
     Py_RETURN_NONE;
 }
 
@@ -1336,7 +1341,7 @@ static PyMethodDef methods[] = {
     {"floor", py_floor, METH_VARARGS, "Whether a side takes more than k on every line of best-play or licensable cards."},
     {"worst", py_worst, METH_VARARGS, "W for a claimer who sees every card and states no line, and a line giving it."},
     {"clear", py_clear, METH_NOARGS, "Forget every table."},
-    {"new_question", py_new_question, METH_NOARGS, "Entries stored so far give way first to those stored next."},
+    {"new_question", py_new_question, METH_NOARGS, "The tables hold nothing the next question reads."},
     {"take_work", py_take_work, METH_NOARGS, "Positions visited by the searches here since the last call."},
     {"set_cards", py_set_cards, METH_O, "The Card object for each code 0..63."},
     {NULL, NULL, 0, NULL},

@@ -666,3 +666,19 @@ def test_each_seed_examples_worst_normal_count_at_the_claim(name: str, unaware: 
     w = PlayCore(budget=60_000).worst_normal(pos, case.claim.by.side, model)  # 4♣, 8 tricks left: ~49k
     assert w.tricks == want and w.exact
     assert _replayed(pos, case.claim.by.side, w.witness.tricks_played) == want
+
+
+def test_a_questions_count_and_line_do_not_depend_on_what_was_asked_before_it() -> None:
+    # our solver's tables outlive a question; each question reads only what it stores itself, so a count the
+    # budget leaves open, its line and its node count are the same asked first or after others
+    rng = random.Random(11)
+    pos = random_position(rng, 10, Suit.H)
+    model = NormalPlayModel.default(pos.leader)
+    first = PlayCore(budget=3_000).worst_normal(pos, pos.leader.side, model)
+    for seed in range(3):
+        other = random_position(random.Random(100 + seed), 10, Suit.H)
+        PlayCore(budget=3_000).worst_normal(other, other.leader.side, NormalPlayModel.default(other.leader))
+        PlayCore().double_dummy(other, other.leader.side)
+    again = PlayCore(budget=3_000).worst_normal(pos, pos.leader.side, model)
+    assert not first.exact
+    assert (again.tricks, again.nodes, again.witness.words) == (first.tricks, first.nodes, first.witness.words)
