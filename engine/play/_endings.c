@@ -1301,6 +1301,7 @@ static PyObject *py_clear(PyObject *self, PyObject *args) {
 
 /* new_question(): the next question reads only what it stores itself */
 static PyObject *py_new_question(PyObject *self, PyObject *args) {
+    last_ns = last_rem = 0;  /* side_moves' first guess too, as in a fresh process */
     if (question == 255) {  /* the stamps start over: nothing stamped before may pass for the new question's */
         question = 1;
         return py_clear(self, args);
