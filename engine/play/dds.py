@@ -162,7 +162,8 @@ def take_work() -> int:
 
 
 def new_question() -> None:
-    """A new question begins: our solver's tables keep what they hold (it stays true), but it gives way first."""
+    """A new question begins: it reads nothing our solver's tables hold from earlier ones (its answer, budget-bound
+    or not, depends on the case alone), and what they hold gives way first to what it stores."""
     if _endings is not None:
         _endings.new_question()
 
