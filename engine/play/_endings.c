@@ -812,6 +812,27 @@ static int sweeps(const Pos *p, int side) {
     return 1;
 }
 
+/* On lead (the leader of the side) with a hand of cards no one else can beat: each above every opponent's card of its
+ * suit and every card partner holds there, no opponent holding a trump, and partner none either (or every card of the
+ * hand a trump). Whatever he leads wins, he keeps the lead, and all that stays true: every trick is the side's,
+ * however anyone plays (the two hands need not both be masters, as ``sweeps`` asks: partner only follows or throws). */
+static int hand_sweeps(const Pos *p, int side) {
+    int l = p->leader;
+    if ((l & 1) != side) return 0;
+    u64 opp = p->hand[side ^ 1] | p->hand[side ^ 3], mine = p->hand[l], part = p->hand[l ^ 2];
+    if (p->trump >= 0) {
+        if (lane_of(opp, p->trump)) return 0;
+        if (lane_of(part, p->trump) && (mine & ~(LANE << (16 * p->trump)))) return 0;
+    }
+    for (int x = 0; x < 4; x++) {
+        u64 m = lane_of(mine, x);
+        if (!m) continue;
+        u64 low = m & -m, above = lane_of(opp | part, x) & ~(low - 1);
+        if (above) return 0;
+    }
+    return 1;
+}
+
 /* At a trick start, tricks the side's trumps win whatever is played: for each of its hands, its trumps less those the
  * opponents' trumps can beat one for one (each of the hand's trumps is played in a trick of its own, and loses it
  * only to a higher trump of an opponent's there); the most over the two hands (as Searcher._trump_bound). */
@@ -1051,7 +1072,7 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
                               | r->guess << 15 | r->concedes << 16);
     if (p->n == 0) {
         if (rem == 1) { rec_len = ply; return (last_trick(p) & 1) == side; }
-        if (sweeps(p, side)) { rec_len = ply; return rem; }
+        if (sweeps(p, side) || hand_sweeps(p, side)) { rec_len = ply; return rem; }
         int tf = trump_floor(p, side);
         if (tf >= beta) return tf;
         wkey(w, r, key);

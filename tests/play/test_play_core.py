@@ -678,3 +678,16 @@ def test_a_questions_count_and_line_do_not_depend_on_what_was_asked_before_it() 
     again = PlayCore(budget=3_000).worst_normal(pos, pos.leader.side, model)
     assert not first.exact
     assert (again.tricks, again.nodes, again.witness.words) == (first.tricks, first.nodes, first.witness.words)
+
+
+def test_a_hand_on_lead_that_nobody_can_beat_takes_every_trick_and_the_search_stops_there() -> None:
+    # North's cards are above every opponent's and every one of South's in their suits, hearts are trumps and
+    # no one else holds one: whatever North leads wins and he keeps the lead. Our solver's W search settles it at
+    # the root (it searched 100 nodes before this cut); what cannot be lost on any play agrees.
+    spec = {Seat.N: "SA SK SQ SJ HA HK HQ HJ DA DK", Seat.S: "S3 S2 D3 D2 CA CK CQ CJ CT C9",
+            Seat.E: "ST S9 S8 S7 DQ DJ DT C8 C7 C6", Seat.W: "S6 S5 S4 D9 D8 D7 C5 C4 C3 C2"}
+    pos = Position(hands={s: {Card.parse(x) for x in spec[s].split()} for s in SEATS}, trump=Suit.H, leader=Seat.N)
+    core = PlayCore()
+    w = core.worst_normal(pos, Side.NS, NormalPlayModel.default(Seat.N))
+    assert (w.tricks, w.exact, w.nodes) == (10, True, 0)
+    assert core.cannot_lose(pos, Side.NS).tricks == 10
