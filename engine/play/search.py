@@ -709,9 +709,9 @@ class Searcher:
         """Tricks the claiming side wins on every line, normal or not.
 
         On lead (or about to be, the trick in progress being the side's whatever is played to it) with
-        nothing but cards above all the opponents' and no ruff to fear: every trick. Otherwise the trump
-        bound (``_trump_bound``), or, when the trick in progress is the side's, one for it plus the trump
-        bound of the tricks after it."""
+        nothing but cards above all the opponents' and no ruff to fear: every trick. So too on lead with a
+        hand nobody can beat (``_hand_sweeps``). Otherwise the trump bound (``_trump_bound``), or, when the
+        trick in progress is the side's, one for it plus the trump bound of the tricks after it."""
         masks = node.masks
         a, b = self._side_idx
         o, p = self._opp_idx
@@ -730,6 +730,8 @@ class Searcher:
                     break  # a card of the side at or under the opponents' top card of the suit
             else:
                 return masks[IDX[node.leader]].bit_count() + (1 if node.trick else 0)
+        if not opp_tr and not node.trick and self._hand_sweeps(node):
+            return masks[IDX[node.leader]].bit_count()
         if t < 0:
             return 1 if ours else 0
         opp = ranks_of(opp_tr)
@@ -742,6 +744,27 @@ class Searcher:
             later = {(first + j) & 3 for j in range(len(node.trick), 4)}
             best = max(best, 1 + self._trump_bound(node, opp, spent=later))
         return best
+
+    def _hand_sweeps(self, node: Node) -> bool:
+        """At a trick start, the side's leader holds only cards nobody can beat: each above every opponent's
+        card of its suit and every one of partner's, and partner holds no trump unless the hand is all trumps
+        (the opponents holding none is the caller's test). Whatever he leads wins and he keeps the lead, and
+        that stays true: every trick is the side's on any play."""
+        li = IDX[node.leader]
+        if li not in self._mine:
+            return False
+        masks = node.masks
+        mine, part = masks[li], masks[li ^ 2]
+        o, p = self._opp_idx
+        others = masks[o] | masks[p] | part
+        t = self._trump_no
+        if t >= 0 and (part >> (16 * t)) & LANE and mine & ~(LANE << (16 * t)):
+            return False
+        for x in range(4):
+            lane = (mine >> (16 * x)) & LANE
+            if lane and (others >> (16 * x)) & LANE & ~((lane & -lane) - 1):
+                return False
+        return True
 
     def _later(self, node: Node) -> list[Seat]:
         """The seats still to play to the trick in progress."""
