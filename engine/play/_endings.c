@@ -870,7 +870,7 @@ static int last_ns, last_rem;  /* the last double-dummy value side_moves worked 
 typedef struct {
     u64 h[4], dd;
     uint32_t t;
-    int8_t ns, trump;
+    int8_t ns, trump, rem;  /* rem: tricks left */
     uint8_t used;  /* the question that stored it (0: empty) */
 } DEntry;
 
@@ -897,8 +897,7 @@ static inline DEntry *dslot(const Pos *p, uint32_t t) {
     DEntry *a = &dtt[i], *b = &dtt[i ^ 1];
     if (dholds(a, p, t)) return a;
     if (dholds(b, p, t)) return b;
-    return victim(a->used, popcount(a->h[0] | a->h[1] | a->h[2] | a->h[3]), b->used,
-                  popcount(b->h[0] | b->h[1] | b->h[2] | b->h[3])) ? b : a;
+    return victim(a->used, a->rem, b->used, b->rem) ? b : a;
 }
 
 /* the claiming side's moves at a node: one card per run of equal normal cards (runs split where another hand's
@@ -949,6 +948,7 @@ static int side_moves(const WPos *w, int turn, const WRules *r, int *moves, int 
             e->dd = dd;
             e->ns = (int8_t)ns;
             e->trump = (int8_t)p->trump;
+            e->rem = (int8_t)rem;
             e->used = question;
         }
         *sdd = r->side ? rem - ns : ns;

@@ -729,9 +729,9 @@ class Searcher:
                 if top and (side_m >> (16 * x)) & ((2 << (top.bit_length() - 1)) - 1):
                     break  # a card of the side at or under the opponents' top card of the suit
             else:
-                return masks[IDX[node.leader]].bit_count() + (1 if node.trick else 0)
+                return self._left(node)
         if not opp_tr and not node.trick and self._hand_sweeps(node):
-            return masks[IDX[node.leader]].bit_count()
+            return self._left(node)
         if t < 0:
             return 1 if ours else 0
         opp = ranks_of(opp_tr)
