@@ -865,11 +865,15 @@ static inline u64 run_below(int code, u64 legal, u64 others) {
 
 static int last_ns, last_rem;  /* the last double-dummy value side_moves worked out, and the tricks left then */
 
-/* side_moves' solver results by exact position (the W search meets the same positions again in each of its
- * queries): North-South's tricks and every best-play card of the seat to move */
+/* side_moves' solver results by rank-relative layout (the W search meets the same layouts again, in each of its
+ * queries and under W keys that differ only in what the licences read): North-South's tricks and every best-play
+ * card of the seat to move. The layout is that of the trick's start (the trick's cards back in their hands) with
+ * the trick's cards named by suit and rank order; best-play cards are kept by rank order too, so a layout met
+ * again with other spot cards maps back onto its own. Measured on the 7NT spade guess: 70 % of the solves by exact
+ * position were such repeats. */
 typedef struct {
-    u64 h[4], dd;
-    uint32_t t;
+    u64 k[2], dd;   /* the layout; best-play cards as bits 16 * suit + order from the top */
+    uint32_t t;     /* the trick: cards played (n), leader, each card as suit and order */
     int8_t ns, trump, rem;  /* rem: tricks left */
     uint8_t used;  /* the question that stored it (0: empty) */
 } DEntry;
@@ -877,27 +881,54 @@ typedef struct {
 #define DTT_BITS 18
 static DEntry *dtt = NULL;
 
-static inline uint32_t trick_word(const Pos *p) {
-    uint32_t t = (uint32_t)(p->n | p->leader << 2);
-    for (int i = 0; i < p->n; i++) t |= (uint32_t)p->tc[i] << (4 + 6 * i);
-    return t;
+/* the order from the top of card ``c`` among ``all`` (every card of its suit still in a hand or the trick) */
+static inline int order_of(u64 all, int c) {
+    return popcount(lane_of(all, c >> 4) >> ((c & 15) + 1));
 }
 
-static inline int dholds(const DEntry *e, const Pos *p, uint32_t t) {
-    return e->used == question && e->t == t && e->trump == p->trump && e->h[0] == p->hand[0] && e->h[1] == p->hand[1]
-           && e->h[2] == p->hand[2] && e->h[3] == p->hand[3];
+/* a position's key for the cache: the trick start's rank-relative layout and the trick as a word; ``*all``: every
+ * card in a hand or the trick */
+static inline void dkey(const Pos *p, u64 k[2], uint32_t *t, u64 *all) {
+    Pos q = *p;
+    for (int i = 0; i < p->n; i++) q.hand[(p->leader + i) & 3] |= 1ULL << p->tc[i];
+    rel_key(&q, k);
+    *all = q.hand[0] | q.hand[1] | q.hand[2] | q.hand[3];
+    uint32_t w = (uint32_t)(p->n | p->leader << 2);
+    for (int i = 0; i < p->n; i++)
+        w |= (uint32_t)((p->tc[i] >> 4) << 4 | order_of(*all, p->tc[i])) << (4 + 6 * i);
+    *t = w;
 }
 
-/* a position's entry of its slot pair (two-way, as ``slot``) */
-static inline DEntry *dslot(const Pos *p, uint32_t t) {
-    u64 h = (p->hand[0] * 0x9E3779B97F4A7C15ULL) ^ (p->hand[1] * 0xC2B2AE3D27D4EB4FULL)
-            ^ (p->hand[2] * 0x165667B19E3779F9ULL) ^ (p->hand[3] * 0xD6E8FEB86659FD93ULL)
-            ^ ((u64)t * 0xFF51AFD7ED558CCDULL) ^ ((u64)(p->trump + 1) << 59);
-    u64 i = mix(h) >> (64 - DTT_BITS);
+static inline int dholds(const DEntry *e, const u64 k[2], uint32_t t, int trump) {
+    return e->used == question && e->t == t && e->trump == trump && e->k[0] == k[0] && e->k[1] == k[1];
+}
+
+/* a key's entry of its slot pair (two-way, as ``slot``) */
+static inline DEntry *dslot(const u64 k[2], uint32_t t, int trump) {
+    u64 i = mix(hash_of(k, (int)(t & 0xFFFF), (int)(t >> 16) ^ (trump + 1) << 8)) >> (64 - DTT_BITS);
     DEntry *a = &dtt[i], *b = &dtt[i ^ 1];
-    if (dholds(a, p, t)) return a;
-    if (dholds(b, p, t)) return b;
+    if (dholds(a, k, t, trump)) return a;
+    if (dholds(b, k, t, trump)) return b;
     return victim(a->used, a->rem, b->used, b->rem) ? b : a;
+}
+
+/* cards of ``h`` as rank-order bits and back (``all`` as ``dkey`` gives it) */
+static inline u64 to_order(u64 h, u64 all) {
+    u64 out = 0;
+    for (; h; h &= h - 1) {
+        int c = __builtin_ctzll(h);
+        out |= 1ULL << (16 * (c >> 4) + order_of(all, c));
+    }
+    return out;
+}
+
+static inline u64 from_order(u64 bits, u64 h, u64 all) {
+    u64 out = 0;
+    for (; h; h &= h - 1) {
+        int c = __builtin_ctzll(h);
+        if (bits >> (16 * (c >> 4) + order_of(all, c)) & 1) out |= 1ULL << c;
+    }
+    return out;
 }
 
 /* the claiming side's moves at a node: one card per run of equal normal cards (runs split where another hand's
@@ -914,14 +945,15 @@ static int side_moves(const WPos *w, int turn, const WRules *r, int *moves, int 
     u64 allowed = lic, dd = 0;
     *sdd = -1;
     uint32_t tw = 0;
+    u64 dk[2], all = 0;
     DEntry *de = NULL;
     if (legal & ~lic) {
-        tw = trick_word(p);
-        de = dslot(p, tw);
-        if (!dholds(de, p, tw)) de = NULL;
+        dkey(p, dk, &tw, &all);
+        de = dslot(dk, tw, p->trump);
+        if (!dholds(de, dk, tw, p->trump)) de = NULL;
     }
     if (de != NULL) {  /* solved before */
-        dd = de->dd;
+        dd = from_order(de->dd, legal, all);
         *sdd = r->side ? rem - de->ns : de->ns;
         if (dd & ~lic) {
             dd = narrow(p, turn, dd, legal);
@@ -942,10 +974,10 @@ static int side_moves(const WPos *w, int turn, const WRules *r, int *moves, int 
             for (int i = 0; i < k; i++)
                 if (optimal(p, turn, runs[i], ns)) dd |= run_below(runs[i], legal, others);
         if (!wgave_up) {
-            DEntry *e = dslot(p, tw);
-            memcpy(e->h, p->hand, sizeof e->h);
+            DEntry *e = dslot(dk, tw, p->trump);
+            memcpy(e->k, dk, sizeof e->k);
             e->t = tw;
-            e->dd = dd;
+            e->dd = to_order(dd, all);
             e->ns = (int8_t)ns;
             e->trump = (int8_t)p->trump;
             e->rem = (int8_t)rem;
