@@ -193,6 +193,24 @@ def test_the_python_search_handing_four_trick_nodes_to_our_solver_finds_the_same
     assert s.exact and t.exact and got == want == t.count(root, path)
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_ws_depth_first_pass_by_our_solver_from_the_root_finds_a_line_at_w_and_proves_none_below(seed: int) -> None:
+    """``_reach_whole`` (a W query's second pass when our solver applies): at W it returns a normal line of at
+    most W, one below W it proves there is none, as the Python search alone finds."""
+    from engine.play import _whole
+
+    pos, side, model = _random_rules_case(64_000 + seed)
+    rng = random.Random(seed)
+    pos = random_position(rng, rng.randint(5, 7), pos.trump, mid_trick=seed % 3 == 0)
+    s, root = _python_only(pos, side, model)
+    want, _ = s.worst(root)
+    t, root = _python_only(pos, side, model)
+    t.whole, t.whole_tricks, t.limit = _whole(t, root, set(t.restricted)), 4, t.budget
+    path = t._reach_whole(root, want)
+    assert s.exact and path is not None and t.count(root, path) == want
+    assert want == 0 or t._reach_whole(root, want - 1) is None
+
+
 def test_our_solvers_w_stopped_early_says_so_and_gives_a_real_lines_count() -> None:
     """Allowed 600 to 60,000 positions with its tables emptied, our solver does not settle eight-trick endings: it
     says so, and the count it gives (if it got as far as the double-dummy count) is its line's, never below W."""
