@@ -1027,7 +1027,14 @@ static inline int gap(const Pos *p, int side, int x) {
  * hold none: else, now and later, the leader's masters there are equal cards, or trump leads are licensed by
  * nothing (they are idle), and the licence gives nothing top-down does not), the suit to continue (only while
  * the side holds a master in it) and the opponents' show-outs in suits where a guess can still arise (the only
- * licence that reads them) */
+ * licence that reads them).
+ *
+ * The tens are counted only where a hand of the side holds two or more cards of the suit below the ten; elsewhere
+ * the key says so (7, not a count). The licence gives a hand's small masters only when they are all its masters,
+ * so with at most one small card it gives its top master, which top-down gives anyway, and a hand never gains a
+ * card: that stays so for the rest of the play. Measured on the 7NT finesse-only seed: the count split the
+ * positions W stored 2.4 times over the rank-relative layouts. The suit to continue is dropped, too, when the side
+ * is on lead from a hand without a card of it. */
 static inline void wkey(const WPos *w, const WRules *r, u64 key[3]) {
     const Pos *p = &w->p;
     rel_key(p, key);
@@ -1036,13 +1043,18 @@ static inline void wkey(const WPos *w, const WRules *r, u64 key[3]) {
     int vmask = 0;
     for (int x = 0; x < 4; x++) {
         u64 l = lane_of(all, x);
-        if (lane_of(p->hand[r->side], x) && lane_of(p->hand[r->side ^ 2], x) && !(x == p->trump && !lane_of(opp, x)))
-            extra |= (u64)popcount(l >> 10) << (3 * x);
+        u64 a = lane_of(p->hand[r->side], x), b = lane_of(p->hand[r->side ^ 2], x);
+        if (a && b && !(x == p->trump && !lane_of(opp, x))) {
+            int small = r->equal_small && (popcount(a & 0x3FF) >= 2 || popcount(b & 0x3FF) >= 2);
+            extra |= (u64)(small ? popcount(l >> 10) : 7) << (3 * x);
+        }
         if (r->guess && l && gap(p, r->side, x))
             vmask |= (1 << (4 * (r->side ^ 1) + x)) | (1 << (4 * (r->side ^ 3) + x));
     }
     int last = w->last;
     if (last >= 0 && !(r->continue_suit && side_master(p, r->side, last))) last = -1;
+    /* a leader of the side without a card of it is not held to it, and his lead names the next suit to continue */
+    if (last >= 0 && (p->leader & 1) == r->side && !lane_of(p->hand[p->leader], last)) last = -1;
     extra |= (u64)(last + 1) << 12;
     extra |= (u64)(w->voids & vmask) << 15;
     key[2] = extra;
@@ -1343,6 +1355,29 @@ static PyObject *py_worst(PyObject *self, PyObject *args) {
     return Py_BuildValue("(iON)", ub, settled ? Py_True : Py_False, line);
 }
 
+/* wkey(m0, m1, m2, m3, trump, leader, last, voids, side, flags) -> (k0, k1, k2): W's table key at a trick start
+ * (``wkey``; ``flags`` as ``worst``'s), for tests */
+static PyObject *py_wkey(PyObject *self, PyObject *args) {
+    unsigned long long m[4];
+    int trump, leader, last, voids, side, flags;
+    if (!PyArg_ParseTuple(args, "KKKKiiiiii", &m[0], &m[1], &m[2], &m[3], &trump, &leader, &last, &voids, &side,
+                          &flags))
+        return NULL;
+    WPos w;
+    PyObject *none = PyTuple_New(0);
+    if (none == NULL) return NULL;
+    int bad = read_pos(&w.p, m, trump, leader, none);
+    Py_DECREF(none);
+    if (bad < 0) return NULL;
+    w.last = last >= 0 && last < 4 ? last : -1;
+    w.voids = voids & 0xFFFF;
+    WRules r = {side & 1, 0, flags & 1, flags >> 1 & 1, flags >> 2 & 1, flags >> 3 & 1, flags >> 4 & 1,
+                flags >> 5 & 1, flags >> 6 & 1};
+    u64 key[3];
+    wkey(&w, &r, key);
+    return Py_BuildValue("(KKK)", key[0], key[1], key[2]);
+}
+
 /* clear(): forget every table (for tests that need a search with nothing remembered) */
 static PyObject *py_clear(PyObject *self, PyObject *args) {
     memset(tt, 0, sizeof(Entry) << TT_BITS);
@@ -1395,6 +1430,7 @@ static PyMethodDef methods[] = {
     {"floor", py_floor, METH_VARARGS, "Whether a side takes more than k on every line of best-play or licensable cards."},
     {"worst", py_worst, METH_VARARGS, "W for a claimer who sees every card and states no line, and a line giving it."},
     {"clear", py_clear, METH_NOARGS, "Forget every table."},
+    {"wkey", py_wkey, METH_VARARGS, "W's table key at a trick start (for tests)."},
     {"new_question", py_new_question, METH_NOARGS, "The tables hold nothing the next question reads."},
     {"take_work", py_take_work, METH_NOARGS, "Positions visited by the searches here since the last call."},
     {"set_cards", py_set_cards, METH_O, "The Card object for each code 0..63."},

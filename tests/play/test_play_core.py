@@ -589,6 +589,30 @@ def test_the_search_key_marks_small_cards_only_where_the_small_card_licence_can_
     assert s.key(small) != s.key(high)
 
 
+def _wkey(spec: dict[Seat, str]) -> tuple[int, int, int]:
+    """Our solver's W key for North-South, North on lead in notrump, every guideline on."""
+    from engine.play.dds import _endings
+
+    assert _endings is not None
+    m = [mask_of(Card.parse(x) for x in spec[s].split()) for s in SEATS]
+    return _endings.wkey(m[0], m[1], m[2], m[3], -1, SEATS.index(Seat.N), -1, 0, 0, 0b1111)
+
+
+def test_our_solvers_key_counts_tens_only_where_a_hand_of_the_side_holds_two_small_cards_of_the_suit() -> None:
+    # 70 White Book 8.70.5 (several small equal cards in any order): only small masters that are all a hand's
+    # masters may go in any order, so with at most one small card per hand the licence gives the top alone
+    rest = {Seat.E: "S6 CA D3", Seat.W: "S5 CK D2"}
+    # North's ♠9-7 around the eight: the licence can tell them from ♠A-Q around the king
+    assert _wkey({Seat.N: "S9 S7 HA", Seat.S: "S8 C3 C2", **rest}) != _wkey({Seat.N: "SA SQ HA", Seat.S: "SK C3 C2",
+                                                                           **rest})
+    # one small card in each hand (♠A9 opposite ♠K8): one position with ♠AQ opposite ♠KJ, ten and nine outside
+    assert (_wkey({Seat.N: "SA S9 HA", Seat.S: "SK S8 C2", Seat.E: "S6 CA D3", Seat.W: "S5 CK D2"})
+            == _wkey({Seat.N: "SA SQ HA", Seat.S: "SK SJ C2", Seat.E: "ST CA D3", Seat.W: "S9 CK D2"}))
+    # a layout whose tens are not counted never shares a key with the same layout holding no ten at all
+    assert (_wkey({Seat.N: "SA SQ HA", Seat.S: "SK C3 C2", Seat.E: "SJ CA D3", Seat.W: "ST CK D2"})
+            != _wkey({Seat.N: "S9 S7 HA", Seat.S: "S8 C3 C2", Seat.E: "S6 CA D3", Seat.W: "S5 CK D2"}))
+
+
 def _fewest_on_any_play(s: Searcher, node: Node) -> int:
     if not node.hand(node.to_move):
         return 0
