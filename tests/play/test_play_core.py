@@ -176,38 +176,38 @@ def test_our_solvers_w_equals_the_python_searchs_on_endings_of_five_to_seven_tri
     assert _replayed(pos, side, got.witness.tricks_played) == want
 
 
-@pytest.mark.parametrize("seed", range(30))
-def test_the_python_search_handing_four_trick_nodes_to_our_solver_finds_the_same_w(seed: int) -> None:
-    """The hand-over inside the search (``whole_tricks``): above four tricks the Python search, below it our
-    solver, against the Python search alone; the line's cards from our solver are checked as they are used."""
+def _handing_over_at_four(case_seed: int, seed: int) -> tuple[int, Searcher, Node]:
+    """A random 5-7-trick ending under random guidelines: W by the Python search alone (proven), and a search of
+    it that hands nodes with four tricks left to our solver."""
     from engine.play import _whole
 
-    pos, side, model = _random_rules_case(63_000 + seed)
+    pos, side, model = _random_rules_case(case_seed)
     rng = random.Random(seed)
     pos = random_position(rng, rng.randint(5, 7), pos.trump, mid_trick=seed % 3 == 0)
     s, root = _python_only(pos, side, model)
     want, _ = s.worst(root)
+    assert s.exact
     t, root = _python_only(pos, side, model)
-    t.whole, t.whole_tricks = _whole(t, root, set(t.restricted)), 4
+    t.whole, t.whole_tricks, t.limit = _whole(t, root, set(t.restricted)), 4, t.budget
+    return want, t, root
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_python_search_handing_four_trick_nodes_to_our_solver_finds_the_same_w(seed: int) -> None:
+    """The hand-over inside the search (``whole_tricks``): above four tricks the Python search, below it our
+    solver, against the Python search alone; the line's cards from our solver are checked as they are used."""
+    want, t, root = _handing_over_at_four(63_000 + seed, seed)
     got, path = t.worst(root)
-    assert s.exact and t.exact and got == want == t.count(root, path)
+    assert t.exact and got == want == t.count(root, path)
 
 
 @pytest.mark.parametrize("seed", range(20))
 def test_ws_depth_first_pass_by_our_solver_from_the_root_finds_a_line_at_w_and_proves_none_below(seed: int) -> None:
     """``_reach_whole`` (a W query's second pass when our solver applies): at W it returns a normal line of at
     most W, one below W it proves there is none, as the Python search alone finds."""
-    from engine.play import _whole
-
-    pos, side, model = _random_rules_case(64_000 + seed)
-    rng = random.Random(seed)
-    pos = random_position(rng, rng.randint(5, 7), pos.trump, mid_trick=seed % 3 == 0)
-    s, root = _python_only(pos, side, model)
-    want, _ = s.worst(root)
-    t, root = _python_only(pos, side, model)
-    t.whole, t.whole_tricks, t.limit = _whole(t, root, set(t.restricted)), 4, t.budget
+    want, t, root = _handing_over_at_four(64_000 + seed, seed)
     path = t._reach_whole(root, want)
-    assert s.exact and path is not None and t.count(root, path) == want
+    assert path is not None and t.count(root, path) == want
     assert want == 0 or t._reach_whole(root, want - 1) is None
 
 
