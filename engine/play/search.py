@@ -640,11 +640,17 @@ class Searcher:
         Small cards are marked only where the small-card licence can tell them from top-down: in a suit both
         hands of the side still hold, or with a card of it unseen; and not in trumps (``idle_trumps``: no
         stated line) once the opponents hold none. Otherwise the leader's perceived masters there are equal
-        cards, now and later (a void hand stays void), or trump leads are idle (no licence gives one)."""
+        cards, now and later (a void hand stays void), or trump leads are idle (no licence gives one). And
+        only where a hand of the side holds two or more small cards of the suit: the licence gives a hand's
+        small masters only when they are all its masters, so with one small card it gives the top, and a hand
+        never gains a card (as our solver's key; a suit left unmarked is one where that holds or the side
+        holds no small card at all, both inert)."""
         mine = self._mine
         lanes = (l0, l1, l2, l3)
         theirs_void = not any(lanes[i] for i in range(4) if i not in mine)
         small = 9 if unaware or (all(lanes[i] for i in mine) and not (idle_trumps and theirs_void)) else 0
+        if small and not any((lanes[i] & 0x3FF).bit_count() >= 2 for i in mine):
+            small = 0
         played = {r: (seat, j) for r, seat, j in trick}
         out = []
         for r in range(14, 1, -1):

@@ -587,6 +587,10 @@ def test_the_search_key_marks_small_cards_only_where_the_small_card_licence_can_
     s, small = _node({Seat.N: "S9 S7 HA", Seat.S: "S8 C3 C2", **spec}, Seat.N, None)
     _, high = _node({Seat.N: "SA SQ HA", Seat.S: "SK C3 C2", **spec}, Seat.N, None)
     assert s.key(small) != s.key(high)
+    # one small card in each hand (♠A9 opposite ♠K8): the licence gives the top alone, now and later
+    s, small = _node({Seat.N: "SA S9 HA", Seat.S: "SK S8 C2", Seat.E: "S6 CA D3", Seat.W: "S5 CK D2"}, Seat.N, None)
+    _, high = _node({Seat.N: "SA SQ HA", Seat.S: "SK SJ C2", Seat.E: "ST CA D3", Seat.W: "S9 CK D2"}, Seat.N, None)
+    assert s.key(small) == s.key(high)
 
 
 def _wkey(spec: dict[Seat, str]) -> tuple[int, int, int]:
