@@ -554,7 +554,7 @@ def test_the_claiming_side_tries_each_run_of_equal_cards_once_split_at_the_nine_
 def test_a_small_card_layout_never_takes_the_count_of_the_same_layout_in_high_cards() -> None:
     # 70 White Book 8.70.5: North's small masters (nine, seven around South's eight) may go in any order, and
     # the seven lets the bare eight overtake and strand North; with A-Q around the king only the ace is led.
-    # Our solver's table keeps both counts (it is kept between questions; the high one is asked first)
+    # asked in one process, the high one first: neither count may come from the other's table entries
     def pos_of(spec: dict[Seat, str]) -> Position:
         return Position(hands={s: {Card.parse(x) for x in spec[s].split()} for s in SEATS}, trump=None,
                         leader=Seat.N)
