@@ -80,7 +80,7 @@ class Searcher:
     # -> (count, settled, the cards of its line up to where best play takes over); checked against ``moves``
     whole: Callable[[Node, int, int], tuple[int, bool, list[Card]]] | None = None
     whole_tricks: int = 10  # ``whole`` answers at nodes with at most this many tricks left (DDS's values above)
-    whole_root: bool = True  # W's depth-first passes are ``whole``'s from the root (see ``_reach_whole``)
+    whole_root: bool = True  # W's depth-first passes are ``whole``'s from the root (see ``_whole_line``)
     restricted: frozenset[Seat] = frozenset()  # seats whose cards must be normal
     all_free: bool = False                     # cannot-lose: every card of the side is free
     failed: dict[tuple, int] = field(default_factory=dict)
@@ -860,13 +860,8 @@ class Searcher:
         if k >= left:
             return self.model_line(node)
         if self.whole is not None and left <= self.whole_tricks:  # our solver answers exactly from here
-            count, settled, cards = self._whole(node, k + 1, self.limit)
-            if not settled:
-                raise Budget
-            if count <= k:
-                path = self._whole_path(node, cards)
-                if self.count(node, path) > count:
-                    raise RuntimeError(f"our solver's line takes more than {count} tricks")
+            path = self._whole_line(node, k, self.limit)
+            if path is not None:
                 return path
             if key is not None:
                 self.failed[key] = max(self.failed.get(key, -1), k)
@@ -1023,7 +1018,7 @@ class Searcher:
         finally:
             self.limit = self.budget
         if by_whole:
-            return self._reach_whole(root, k)
+            return self._whole_line(root, k, self.budget)
         saved, self.probe_depth = self.probe_depth, 0
         try:
             return self.reach(root, k)
@@ -1037,20 +1032,23 @@ class Searcher:
         questions are all ``below`` ones, our solver's pass found 5 fewer lines under a claim and proved 2 more."""
         return self.whole is not None and self.whole_root and not self.all_free and self._below is None
 
-    def _reach_whole(self, root: Node, k: int) -> list[Step] | None:
-        """``reach`` from the root by our solver alone (``whole``), on what is left of the budget: the plain depth-first
-        pass of a query. Measured: it proves what the Python search's own depth-first pass could not (random-25,
-        random-38 of the benchmark) at a fraction of the time per node, and its floors are the ones the first pass's
-        calls at ``whole_tricks`` stored."""
-        count, settled, cards = self._whole(root, k + 1, self.budget)
-        if 0 <= count <= k:
-            path = self._whole_path(root, cards)
-            if self.count(root, path) > count:
-                raise RuntimeError(f"our solver's line takes more than {count} tricks")
-            return path
+    def _whole_line(self, node: Node, k: int, until: int) -> list[Step] | None:
+        """``reach``'s question answered by our solver alone (``whole``), its work stopping at ``until``: a line of
+        at most ``k`` (its cards checked by ``_whole_path``), or None when it proves there is none.
+
+        Besides the hand-over at ``whole_tricks``, it is the plain depth-first pass of a query when ``_by_whole``
+        (from the root, on what is left of the budget). Measured: there it proves what the Python search's own
+        pass could not (random-25, random-38 of the benchmark) at a fraction of the time per node, and it reads
+        the floors the first pass's calls stored."""
+        count, settled, cards = self._whole(node, k + 1, until)
         if not settled:
             raise Budget
-        return None
+        if count > k:
+            return None
+        path = self._whole_path(node, cards)
+        if self.count(node, path) > count:
+            raise RuntimeError(f"our solver's line takes more than {count} tricks")
+        return path
 
     def count(self, root: Node, path: list[Step]) -> int:
         node, n = root, 0

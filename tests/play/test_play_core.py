@@ -203,12 +203,12 @@ def test_the_python_search_handing_four_trick_nodes_to_our_solver_finds_the_same
 
 @pytest.mark.parametrize("seed", range(20))
 def test_ws_depth_first_pass_by_our_solver_from_the_root_finds_a_line_at_w_and_proves_none_below(seed: int) -> None:
-    """``_reach_whole`` (a W query's second pass when our solver applies): at W it returns a normal line of at
-    most W, one below W it proves there is none, as the Python search alone finds."""
+    """``_whole_line`` from the root (a W query's second pass when our solver applies): at W it returns a normal
+    line of at most W, one below W it proves there is none, as the Python search alone finds."""
     want, t, root = _handing_over_at_four(64_000 + seed, seed)
-    path = t._reach_whole(root, want)
+    path = t._whole_line(root, want, t.budget)
     assert path is not None and t.count(root, path) == want
-    assert want == 0 or t._reach_whole(root, want - 1) is None
+    assert want == 0 or t._whole_line(root, want - 1, t.budget) is None
 
 
 def test_our_solvers_w_stopped_early_says_so_and_gives_a_real_lines_count() -> None:
