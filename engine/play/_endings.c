@@ -887,8 +887,15 @@ static inline int order_of(u64 all, int c) {
 }
 
 /* a position's key for the cache: the trick start's rank-relative layout and the trick as a word; ``*all``: every
- * card in a hand or the trick */
-static inline void dkey(const Pos *p, u64 k[2], uint32_t *t, u64 *all) {
+ * card in a hand or the trick. ``layout``: the layout when the caller has it already (at a trick start), else NULL */
+static inline void dkey(const Pos *p, const u64 *layout, u64 k[2], uint32_t *t, u64 *all) {
+    if (layout != NULL && p->n == 0) {
+        k[0] = layout[0];
+        k[1] = layout[1];
+        *all = p->hand[0] | p->hand[1] | p->hand[2] | p->hand[3];
+        *t = (uint32_t)(p->leader << 2);
+        return;
+    }
     Pos q = *p;
     for (int i = 0; i < p->n; i++) q.hand[(p->leader + i) & 3] |= 1ULL << p->tc[i];
     rel_key(&q, k);
@@ -905,7 +912,7 @@ static inline int dholds(const DEntry *e, const u64 k[2], uint32_t t, int trump)
 
 /* a key's entry of its slot pair (two-way, as ``slot``) */
 static inline DEntry *dslot(const u64 k[2], uint32_t t, int trump) {
-    u64 i = mix(hash_of(k, (int)(t & 0xFFFF), (int)(t >> 16) ^ (trump + 1) << 8)) >> (64 - DTT_BITS);
+    u64 i = mix(hash_of(k, 0, trump) ^ t) >> (64 - DTT_BITS);
     DEntry *a = &dtt[i], *b = &dtt[i ^ 1];
     if (dholds(a, k, t, trump)) return a;
     if (dholds(b, k, t, trump)) return b;
@@ -934,9 +941,10 @@ static inline u64 from_order(u64 bits, u64 h, u64 all) {
 /* the claiming side's moves at a node: one card per run of equal normal cards (runs split where another hand's
  * or the trick's card lies between, or at the nine-ten boundary, as Searcher.distinct), deviations first, then
  * best play, each lowest first. ``*sdd``: the side's double-dummy tricks here (-1 when not worked out, as when
- * every legal card is licensed); ``*ddm``: the best-play cards as narrowed (none when no card outside the licences
- * is best play: then only the licensed cards are tried). Returns the number of moves. */
-static int side_moves(const WPos *w, int turn, const WRules *r, int *moves, int *sdd, u64 *ddm) {
+ * every legal card is licensed). Only licensed cards are tried when no card outside the licences is best play.
+ * ``layout``: W's rank-relative layout at a trick start (the cache's key there), else NULL. Returns the number of
+ * moves. */
+static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layout, int *moves, int *sdd) {
     const Pos *p = &w->p;
     u64 legal = legal_of(p, turn);
     u64 others = others_of(p, turn);
@@ -948,7 +956,7 @@ static int side_moves(const WPos *w, int turn, const WRules *r, int *moves, int 
     u64 dk[2], all = 0;
     DEntry *de = NULL;
     if (legal & ~lic) {
-        dkey(p, dk, &tw, &all);
+        dkey(p, layout, dk, &tw, &all);
         de = dslot(dk, tw, p->trump);
         if (!dholds(de, dk, tw, p->trump)) de = NULL;
     }
@@ -989,7 +997,6 @@ static int side_moves(const WPos *w, int turn, const WRules *r, int *moves, int 
             allowed |= dd;
         }
     }
-    *ddm = dd;
     int n = 0;
     for (int pass = 0; pass < 2; pass++) {  /* deviations (not best play) first, then best play */
         u64 set = pass ? allowed & dd : allowed & ~dd;
@@ -1128,8 +1135,7 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
     int mine = (turn & 1) == side;
     if (mine) {
         int sdd;
-        u64 ddm;
-        k = side_moves(w, turn, r, moves, &sdd, &ddm);
+        k = side_moves(w, turn, r, p->n == 0 ? key : NULL, moves, &sdd);
         if (sdd >= 0 && sdd < beta) {  /* best play within the model gives the double-dummy count: a line */
             rec_len = ply;
             return sdd;
