@@ -593,13 +593,16 @@ def test_the_search_key_marks_small_cards_only_where_the_small_card_licence_can_
     assert s.key(small) == s.key(high)
 
 
-def _wkey(spec: dict[Seat, str]) -> tuple[int, int, int]:
-    """Our solver's W key for North-South, North on lead in notrump, every guideline on."""
+def _wkey(spec: dict[Seat, str], last: Suit | None = None) -> tuple[int, int, int]:
+    """Our solver's W key for North-South, North on lead in notrump, every guideline on; ``last``: the suit the
+    side led last."""
+    from engine.play.bits import SUIT_NO
     from engine.play.dds import _endings
 
     assert _endings is not None
     m = [mask_of(Card.parse(x) for x in spec[s].split()) for s in SEATS]
-    return _endings.wkey(m[0], m[1], m[2], m[3], -1, SEATS.index(Seat.N), -1, 0, 0, 0b1111)
+    return _endings.wkey(m[0], m[1], m[2], m[3], -1, SEATS.index(Seat.N), -1 if last is None else SUIT_NO[last], 0,
+                         0, 0b1111)
 
 
 def test_our_solvers_key_counts_tens_only_where_a_hand_of_the_side_holds_two_small_cards_of_the_suit() -> None:
@@ -615,6 +618,16 @@ def test_our_solvers_key_counts_tens_only_where_a_hand_of_the_side_holds_two_sma
     # a layout whose tens are not counted never shares a key with the same layout holding no ten at all
     assert (_wkey({Seat.N: "SA SQ HA", Seat.S: "SK C3 C2", Seat.E: "SJ CA D3", Seat.W: "ST CK D2"})
             != _wkey({Seat.N: "S9 S7 HA", Seat.S: "S8 C3 C2", Seat.E: "S6 CA D3", Seat.W: "S5 CK D2"}))
+
+
+def test_our_solvers_key_forgets_the_suit_to_continue_when_the_side_leads_from_a_hand_without_it() -> None:
+    # EBU claims notes (continue_suit): a leader holding the suit he started must go on with it; a leader without it
+    # is held to nothing, and his lead names the next suit, so the key has no use for the old one
+    rest = {Seat.S: "SA S2 C2", Seat.E: "S6 CA D3", Seat.W: "S5 CK D4"}
+    north_void = {Seat.N: "HA HK D2", **rest}
+    assert _wkey(north_void, Suit.S) == _wkey(north_void)
+    north_holds = {Seat.N: "SK HK D2", **rest}
+    assert _wkey(north_holds, Suit.S) != _wkey(north_holds)
 
 
 def _fewest_on_any_play(s: Searcher, node: Node) -> int:
