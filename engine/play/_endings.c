@@ -7,9 +7,10 @@
  * values():  every legal card's value, as DDS's SolveBoard (solutions 3) gives it, without DDS's fixed
  *            cost of about 0.15 ms a call: a fail-soft alpha-beta over North-South's tricks with equal
  *            cards collapsed (touching cards of one hand, no card of another hand nor of the trick in
- *            progress between them), a quick-tricks bound, and a table of bounds at trick starts keyed
- *            on the rank-relative layout. A bound holds for every position with that layout, leader and
- *            trump, so the table is kept across calls.
+ *            progress between them), a quick-tricks bound, and tables of bounds at trick starts: one keyed
+ *            on the rank-relative layout, one on the lengths and the seats of the top cards the bound
+ *            rested on (partition search). A bound holds for every position that matches it, so the
+ *            tables are kept across the calls of a question.
  * fewest():  the fewest tricks a side takes when every card of all four hands is played to that end.
  * floor():   the fewest when the side's restricted seats play only best-play cards or cards a licence
  *            could give (a superset of engine/play/search.py's licences, read with full knowledge).
@@ -25,10 +26,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 typedef uint64_t u64;
 
-#define TT_BITS 20   /* the double-dummy table: at 2^18, random-26's proof took 187 positions a solve, at 2^20 93 */
 #define GTT_BITS 18  /* the floors' table */
 #define LANE 0xFFFFULL
 
@@ -40,7 +41,6 @@ typedef struct {
     int8_t rem;    /* tricks left */
 } Entry;
 
-static Entry *tt = NULL;
 /* Each question (dds.new_question) stamps the entries it stores, 1-255, and reads only its own: every question starts
  * from tables as good as empty, so its answer, budget-bound or not, depends on nothing asked before it (kept across
  * questions, a count left open by the budget changed with the history, as in the benchmark's sequence). */
@@ -121,7 +121,7 @@ static inline u64 hash_of(const u64 key[2], int leader, int trump) {
  * then trumps: a suit counts the leader's cards above every opponent's card of it, if partner has no card
  * of it above the lowest of them (he would have to overtake), and, outside trumps, no more rounds than an
  * opponent holding a trump can follow to (he follows those rounds, so he ruffs none and throws nothing). */
-static int quick_tricks(const Pos *p) {
+static int quick_tricks(const Pos *p, u64 *rel) {
     int me = p->leader, pa = (me + 2) & 3, o1 = (me + 1) & 3, o2 = (me + 3) & 3;
     u64 opp = p->hand[o1] | p->hand[o2];
     int total = 0;
@@ -144,6 +144,11 @@ static int quick_tricks(const Pos *p) {
                 }
             }
         }
+        if (q) {  /* the count rests on the q top cards of the suit being the leader's, and on lengths */
+            u64 t = top;
+            for (int i = popcount(top) - q; i > 0; i--) t &= t - 1;
+            *rel |= t << (16 * x);
+        }
         total += q;
     }
     return total;
@@ -159,9 +164,16 @@ static inline u64 others_of(const Pos *p, int turn) {
 }
 
 /* one card of each run of equal cards in ``legal``, in the order they are to be tried */
+static int gen_runs(const Pos *p, int turn, u64 legal, int *out, int *low);
+
 static int gen_moves(const Pos *p, int turn, u64 legal, int *out) {
+    return gen_runs(p, turn, legal, out, NULL);
+}
+
+/* the same, and for each card the lowest card of its run (``low``, when not NULL) */
+static int gen_runs(const Pos *p, int turn, u64 legal, int *out, int *low) {
     u64 others = others_of(p, turn);
-    int cards[16], score[16], k = 0;
+    int cards[16], score[16], lows[16], k = 0;
     int wcode = -1, partner_wins = 0;
     if (p->n) {
         int w = winning(p, p->n);
@@ -177,7 +189,7 @@ static int gen_moves(const Pos *p, int turn, u64 legal, int *out) {
             int code = 16 * x + r;
             if (prev >= 0) {
                 u64 between = (others >> (code + 1)) & ((1ULL << (prev - code - 1)) - 1);
-                if (!between) { prev = code; continue; }  /* equal to the card above it */
+                if (!between) { prev = code; lows[k - 1] = code; continue; }  /* equal to the card above it */
             }
             prev = code;
             int sc;
@@ -191,17 +203,26 @@ static int gen_moves(const Pos *p, int turn, u64 legal, int *out) {
                 else sc = 64 - r;  /* the cheapest card that takes the lead in the trick */
             }
             cards[k] = code;
+            lows[k] = code;
             score[k] = sc;
             k++;
         }
     }
     for (int i = 1; i < k; i++) {  /* insertion sort, best first */
-        int c = cards[i], s = score[i], j = i - 1;
-        while (j >= 0 && score[j] < s) { cards[j + 1] = cards[j]; score[j + 1] = score[j]; j--; }
+        int c = cards[i], s = score[i], l = lows[i], j = i - 1;
+        while (j >= 0 && score[j] < s) {
+            cards[j + 1] = cards[j];
+            score[j + 1] = score[j];
+            lows[j + 1] = lows[j];
+            j--;
+        }
         cards[j + 1] = c;
         score[j + 1] = s;
+        lows[j + 1] = l;
     }
     for (int i = 0; i < k; i++) out[i] = cards[i];
+    if (low != NULL)
+        for (int i = 0; i < k; i++) low[i] = lows[i];
     return k;
 }
 
@@ -294,8 +315,195 @@ static inline void put_min(Entry *e, const u64 key[2], int tag, int tr, int rem,
     put(e, key, tag, tr, lo, hi, rem);
 }
 
-/* North-South's tricks from here (the trick in progress included), fail-soft within (alpha, beta) */
-static int ab(Pos *p, int alpha, int beta) {
+/* ---- the double-dummy table: partition search ----
+ * A bound found at a trick start rests on fewer facts than the whole layout: the seats holding each suit's top
+ * cards down to the lowest card whose rank mattered (it won a trick by beating a card of its suit, was one of a
+ * quick trick's masters, or was read from a stored bound), and how many cards each seat holds in each suit. ``ab``
+ * returns with each value the cards it rested on (``rel``, a card mask), and the table stores a bound with the
+ * owners of those top cards only: the bound holds for every position with the same lengths, leader and trump whose
+ * top cards lie the same way (the low cards of a hand map onto the other position's in order, and no trick's winner
+ * changes). DDS's "winning ranks" are the same idea (Ginsberg's partition search). Measured against the table keyed on
+ * the whole layout: see docs/design.md. */
+typedef struct {
+    u64 lens;             /* cards per seat per suit, four bits each (bit 16 * suit + 4 * seat) */
+    u64 mask[2], pat[2];  /* the relevant top cards' seats (``tops``'s words, masked) */
+    int8_t lo, hi;
+    uint8_t used;         /* the question that stored it, as ``Entry``'s */
+    int8_t lt;            /* leader * 8 + trump + 1 */
+    uint32_t stamp;       /* when last stored or read, in the question: the oldest of a bucket is replaced */
+} PEntry;
+
+#define PT_BITS 20  /* entries */
+#define PT_WAYS 8   /* a layout's lengths, leader and trump name a bucket of 8; any entry of it may match */
+static PEntry *pt = NULL;
+static uint32_t pclock;  /* restarts with each question, so what is replaced depends on nothing asked before */
+
+/* per suit, the seats of its cards from the top, two bits a card, left-aligned in 32 bits, and the suit's length in the
+ * low four bits (suit 0 in the high half of w[0], suit 1 in its low half, suits 2-3 likewise in w[1]): the whole
+ * rank-relative layout, the exact table's key; and the lengths by seat */
+static inline void tops(const Pos *p, u64 w[2], u64 *lens) {
+    u64 ln = 0;
+    w[0] = w[1] = 0;
+    for (int x = 0; x < 4; x++) {
+        u64 l0 = (p->hand[0] >> (16 * x)) & LANE, l1 = (p->hand[1] >> (16 * x)) & LANE;
+        u64 l2 = (p->hand[2] >> (16 * x)) & LANE, l3 = (p->hand[3] >> (16 * x)) & LANE;
+        ln |= (u64)popcount(l0) << (16 * x) | (u64)popcount(l1) << (16 * x + 4) | (u64)popcount(l2) << (16 * x + 8)
+              | (u64)popcount(l3) << (16 * x + 12);
+        u64 all = l0 | l1 | l2 | l3, code = 0;
+        int sh = 30;
+        while (all) {
+            int r = 63 - __builtin_clzll(all);
+            u64 bit = 1ULL << r;
+            all ^= bit;
+            code |= (u64)((l1 & bit) ? 1 : (l2 & bit) ? 2 : (l3 & bit) ? 3 : 0) << sh;
+            sh -= 2;
+        }
+        code |= (u64)(15 - sh / 2);  /* the length: 13 cards end with sh at 4 */
+        w[x >> 1] |= code << (32 * (1 - (x & 1)));
+    }
+    *lens = ln;
+}
+
+/* how many of each suit's cards, from the top, reach down to the lowest card of ``rel`` (four bits a suit) */
+static inline unsigned rel_counts(const Pos *p, u64 rel) {
+    u64 all = p->hand[0] | p->hand[1] | p->hand[2] | p->hand[3];
+    unsigned tv = 0;
+    for (int x = 0; x < 4; x++) {
+        u64 lane = (all >> (16 * x)) & LANE, r = (rel >> (16 * x)) & lane;
+        if (r) tv |= (unsigned)popcount(lane >> __builtin_ctzll(r)) << (4 * x);
+    }
+    return tv;
+}
+
+/* the masks of tops' words covering those cards */
+static inline void count_masks(unsigned tv, u64 m[2]) {
+    m[0] = m[1] = 0;
+    for (int x = 0; x < 4; x++) {
+        int t = (tv >> (4 * x)) & 15;
+        if (t) m[x >> 1] |= ((0xFFFFFFFFULL << (32 - 2 * t)) & 0xFFFFFFFFULL) << (32 * (1 - (x & 1)));
+    }
+}
+
+/* the counts count_masks took */
+static inline unsigned mask_counts(const u64 m[2]) {
+    unsigned tv = 0;
+    for (int x = 0; x < 4; x++)
+        tv |= (unsigned)(popcount((m[x >> 1] >> (32 * (1 - (x & 1)))) & 0xFFFFFFFFULL) / 2) << (4 * x);
+    return tv;
+}
+
+/* the inverse of rel_counts: the lowest of those cards in each suit, here */
+static inline u64 counts_rel(const Pos *p, unsigned tv) {
+    u64 all = p->hand[0] | p->hand[1] | p->hand[2] | p->hand[3], rel = 0;
+    for (int x = 0; x < 4; x++) {
+        int t = (tv >> (4 * x)) & 15;
+        if (!t) continue;
+        u64 lane = (all >> (16 * x)) & LANE;
+        for (int i = 1; i < t; i++) lane &= ~(1ULL << (63 - __builtin_clzll(lane)));
+        rel |= (1ULL << (63 - __builtin_clzll(lane))) << (16 * x);
+    }
+    return rel;
+}
+
+static inline PEntry *pbucket(u64 lens, int lt) {
+    u64 h = mix(lens ^ (u64)lt * 0x9E3779B97F4A7C15ULL);
+    return &pt[(h >> (64 - PT_BITS)) & ~(u64)(PT_WAYS - 1)];
+}
+
+static inline int pmatch(const PEntry *e, u64 lens, int lt, const u64 w[2]) {
+    return e->used == question && e->lens == lens && e->lt == lt
+           && (w[0] & e->mask[0]) == e->pat[0] && (w[1] & e->mask[1]) == e->pat[1];
+}
+
+/* the bounds a search found, merged into what an entry held */
+static inline void bounds(int best, int alpha, int beta, int *lo, int *hi) {
+    if (best > alpha && best < beta) *lo = *hi = best;
+    else if (best <= alpha) { if (best < *hi) *hi = best; }
+    else if (best > *lo) *lo = best;
+}
+
+/* stores what a search of this layout found, resting on the top cards ``tv`` counts: into the entry with the same
+ * masks and pattern if there is one (the bounds merged), else over the bucket's oldest (or one an earlier question
+ * stored) */
+static void pstore(const Pos *p, u64 lens, const u64 w[2], unsigned tv, int rem, int best, int alpha, int beta) {
+    int lt = p->leader * 8 + p->trump + 1;
+    u64 m[2], pat[2];
+    count_masks(tv, m);
+    pat[0] = w[0] & m[0];
+    pat[1] = w[1] & m[1];
+    PEntry *b = pbucket(lens, lt), *e = NULL;
+    for (int i = 0; i < PT_WAYS; i++) {
+        PEntry *c = &b[i];
+        if (c->used == question && c->lens == lens && c->lt == lt && c->mask[0] == m[0] && c->mask[1] == m[1]
+            && c->pat[0] == pat[0] && c->pat[1] == pat[1]) {
+            e = c;
+            break;
+        }
+    }
+    int lo = 0, hi = rem;
+    if (e != NULL) {
+        lo = e->lo;
+        hi = e->hi;
+    } else {
+        e = &b[0];
+        for (int i = 0; i < PT_WAYS; i++) {
+            PEntry *c = &b[i];
+            if (c->used != question) { e = c; break; }
+            if (c->stamp < e->stamp) e = c;
+        }
+    }
+    bounds(best, alpha, beta, &lo, &hi);
+    e->lens = lens;
+    e->mask[0] = m[0];
+    e->mask[1] = m[1];
+    e->pat[0] = pat[0];
+    e->pat[1] = pat[1];
+    e->lo = (int8_t)lo;
+    e->hi = (int8_t)hi;
+    e->used = question;
+    e->lt = (int8_t)lt;
+    e->stamp = ++pclock;
+}
+
+/* The exact layouts' table, looked at first: one probe finds a layout searched before (W's searches come back to the
+ * same layouts again and again, and thousands share one set of lengths, more than a bucket above holds). An entry
+ * keeps the counts of top cards its bounds rest on, so a hit passes them on as the partition table's would. */
+typedef struct {
+    u64 k[2];
+    int8_t lo, hi;
+    uint8_t used;
+    int8_t lt;
+    uint16_t tv;  /* rel_counts of what the bounds rest on (of both, when two searches stored them) */
+    int8_t rem;
+} XEntry;
+
+#define XT_BITS 18  /* 6 MiB: 2^20 was no faster (its reads miss the caches all the same) */
+static XEntry *xt = NULL;
+
+static inline int xholds(const XEntry *e, const u64 k[2], int lt) {
+    return e->used == question && e->lt == lt && e->k[0] == k[0] && e->k[1] == k[1];
+}
+
+static inline XEntry *xslot(const u64 k[2], int lt) {
+    u64 i = hash_of(k, lt, 0) >> (64 - XT_BITS);
+    XEntry *a = &xt[i], *b = &xt[i ^ 1];
+    if (xholds(a, k, lt)) return a;
+    if (xholds(b, k, lt)) return b;
+    return victim(a->used, a->rem, b->used, b->rem) ? b : a;
+}
+
+/* the card a completed trick's winner holds, when it won by rank (over another card of its suit); else 0 */
+static inline u64 won_by_rank(const Pos *p) {
+    int w = winning(p, 4), wc = p->tc[w];
+    for (int i = 0; i < 4; i++)
+        if (i != w && (p->tc[i] >> 4) == (wc >> 4)) return 1ULL << wc;
+    return 0;
+}
+
+/* North-South's tricks from here (the trick in progress included), fail-soft within (alpha, beta); ``rel``: the cards
+ * the value rests on (see above) */
+static int ab(Pos *p, int alpha, int beta, u64 *rel) {
+    *rel = 0;
     work++;
     if (work_limit && work > work_limit) wgave_up = 1;
     if (wgave_up) return 0;  /* the W search has given up: this value is never used */
@@ -303,52 +511,98 @@ static int ab(Pos *p, int alpha, int beta) {
     int rem = popcount(p->hand[turn]);
     if (rem == 0 || beta <= 0) return 0;
     if (alpha >= rem) return rem;
-    Entry *e = NULL;
-    u64 key[2];
+    u64 w[2], lens = 0;
+    XEntry *x = NULL;
     if (p->n == 0) {
-        if (rem == 1) return !(last_trick(p) & 1);
-        int q = quick_tricks(p);
-        if (!(p->leader & 1) && q >= beta) return q;       /* North-South on lead take at least q */
-        if ((p->leader & 1) && rem - q <= alpha) return rem - q;  /* East-West on lead: NS at most rem - q */
-        rel_key(p, key);
-        e = slot(tt, TT_BITS, key, p->leader, p->trump);
-        if (holds(e, key, p->leader, p->trump)) {
-            if (e->lo >= beta) return e->lo;
-            if (e->hi <= alpha) return e->hi;
-            if (e->lo == e->hi) return e->lo;
+        if (rem == 1) {
+            int last = last_trick(p);
+            *rel = won_by_rank(p);
+            return !(last & 1);
+        }
+        u64 qr = 0;
+        int q = quick_tricks(p, &qr);
+        if (!(p->leader & 1) && q >= beta) { *rel = qr; return q; }  /* North-South on lead take at least q */
+        if ((p->leader & 1) && rem - q <= alpha) { *rel = qr; return rem - q; }  /* East-West on lead: NS at most rem - q */
+        int lt = p->leader * 8 + p->trump + 1;
+        tops(p, w, &lens);
+        x = xslot(w, lt);
+        if (xholds(x, w, lt)) {
+            int v = x->lo >= beta ? x->lo : x->hi <= alpha ? x->hi : x->lo == x->hi ? x->lo : -1;
+            if (v >= 0) {
+                *rel = counts_rel(p, x->tv);
+                return v;
+            }
+        }
+        PEntry *b = pbucket(lens, lt);
+        for (int i = 0; i < PT_WAYS; i++) {
+            PEntry *e = &b[i];
+            if (!pmatch(e, lens, lt, w)) continue;
+            int v = e->lo >= beta ? e->lo : e->hi <= alpha ? e->hi : e->lo == e->hi ? e->lo : -1;
+            if (v >= 0) {
+                e->stamp = ++pclock;
+                *rel = counts_rel(p, mask_counts(e->mask));
+                return v;
+            }
         }
     }
-    int moves[16];
-    int k = gen_moves(p, turn, legal_of(p, turn), moves);
+    int moves[16], lows[16];
+    int k = gen_runs(p, turn, legal_of(p, turn), moves, lows);
     int maxim = !(turn & 1);
     int best = maxim ? -1 : 99;
+    u64 rel_all = 0, rel_best = 0;
+    int cut = 0;
     /* the value lies in [0, rem]: a side that reaches an end of it can stop */
     int a = alpha < 0 ? 0 : alpha, b = beta > rem ? rem : beta;
+    /* per suit, the code below which a card is known to give what a card searched already gave: that card and this
+     * one both lay below every card of its suit the value rested on, so the positions after either are the same to it
+     * (DDS's "lowest win") */
+    int dull[4] = {0, 16, 32, 48};
     for (int i = 0; i < k; i++) {
         Undo u;
-        int w = play(p, turn, moves[i], &u);
-        int won = w >= 0 && !(w & 1);
-        int v = won + ab(p, a - won, b - won);
-        unplay(p, turn, moves[i], &u);
-        if (maxim) {
-            if (v > best) best = v;
-            if (best > a) a = best;
-        } else {
-            if (v < best) best = v;
-            if (best < b) b = best;
+        int c = moves[i], s = c >> 4;
+        if (c < dull[s]) continue;
+        int wn = play(p, turn, c, &u);
+        u64 r = wn >= 0 ? won_by_rank(p) : 0, cr;
+        int won = wn >= 0 && !(wn & 1);
+        int v = won + ab(p, a - won, b - won, &cr);
+        unplay(p, turn, c, &u);
+        r |= cr;
+        /* the card stands for its run: if its rank mattered, the run's lowest card's does too (in another position
+         * the run's cards need not be equal below it) */
+        if (lows[i] != c && (r >> c & 1)) r |= 1ULL << lows[i];
+        rel_all |= r;
+        u64 rs = (r >> (16 * s)) & LANE;
+        int floor_s = 16 * s + (rs ? __builtin_ctzll(rs) : 16);
+        if (c < floor_s && floor_s > dull[s]) dull[s] = floor_s;
+        if (maxim ? v > best : v < best) {
+            best = v;
+            rel_best = r;
         }
-        if (a >= b) break;
+        if (maxim) { if (best > a) a = best; }
+        else if (best < b) b = best;
+        if (a >= b) { cut = 1; break; }
     }
-    if (e != NULL && !wgave_up) {
+    /* a cut rests on the move that made it; any other value on every move */
+    *rel = cut ? rel_best : rel_all;
+    if (p->n == 0 && !wgave_up) {
+        unsigned tv = rel_counts(p, *rel);
+        pstore(p, lens, w, tv, rem, best, alpha, beta);
         int lo = 0, hi = rem;
-        if (holds(e, key, p->leader, p->trump)) {
-            lo = e->lo;  /* what an earlier search of this position proved (the slot may since hold another) */
-            hi = e->hi;
+        if (xholds(x, w, p->leader * 8 + p->trump + 1)) {
+            lo = x->lo;
+            hi = x->hi;
+            for (int s = 0; s < 16; s += 4)  /* each bound rests on its own cards: keep the more of each suit's */
+                if (((x->tv >> s) & 15) > ((tv >> s) & 15)) tv = (tv & ~(15u << s)) | (x->tv & (15u << s));
         }
-        if (best > alpha && best < beta) { lo = hi = best; }
-        else if (best <= alpha) { if (best < hi) hi = best; }
-        else { if (best > lo) lo = best; }
-        put(e, key, p->leader, p->trump, lo, hi, rem);
+        bounds(best, alpha, beta, &lo, &hi);
+        x->k[0] = w[0];
+        x->k[1] = w[1];
+        x->lo = (int8_t)lo;
+        x->hi = (int8_t)hi;
+        x->used = question;
+        x->lt = (int8_t)(p->leader * 8 + p->trump + 1);
+        x->tv = (uint16_t)tv;
+        x->rem = (int8_t)rem;
     }
     return best;
 }
@@ -359,7 +613,8 @@ static int exact(Pos *p, int guess) {
     int lo = -1, hi = 99, g = guess;
     while (lo < hi) {
         int beta = g == lo ? g + 1 : g;
-        g = ab(p, beta - 1, beta);
+        u64 rel;
+        g = ab(p, beta - 1, beta, &rel);
         if (g < beta) hi = g;
         else lo = g;
     }
@@ -559,8 +814,9 @@ static int optimal(const Pos *p, int turn, int c, int dd) {
     Undo u;
     int w = play(&q, turn, c, &u);
     int won = w >= 0 && !(w & 1);
-    if (!(turn & 1)) return won + ab(&q, dd - 1 - won, dd - won) >= dd;
-    return won + ab(&q, dd - won, dd + 1 - won) <= dd;
+    u64 rel;
+    if (!(turn & 1)) return won + ab(&q, dd - 1 - won, dd - won, &rel) >= dd;
+    return won + ab(&q, dd - won, dd + 1 - won, &rel) <= dd;
 }
 
 static int floor_rules(Pos *p, const Rules *r, int beta) {
@@ -1386,7 +1642,8 @@ static PyObject *py_wkey(PyObject *self, PyObject *args) {
 
 /* clear(): forget every table (for tests that need a search with nothing remembered) */
 static PyObject *py_clear(PyObject *self, PyObject *args) {
-    memset(tt, 0, sizeof(Entry) << TT_BITS);
+    memset(pt, 0, sizeof(PEntry) << PT_BITS);
+    memset(xt, 0, sizeof(XEntry) << XT_BITS);
     memset(gtt, 0, sizeof(Entry) << GTT_BITS);
     memset(wtt, 0, sizeof(WEntry) << WTT_BITS);
     memset(dtt, 0, sizeof(DEntry) << DTT_BITS);
@@ -1396,6 +1653,7 @@ static PyObject *py_clear(PyObject *self, PyObject *args) {
 /* new_question(): the next question reads only what it stores itself */
 static PyObject *py_new_question(PyObject *self, PyObject *args) {
     last_ns = last_rem = 0;  /* side_moves' first guess too, as in a fresh process */
+    pclock = 0;
     if (question == 255) {  /* the stamps start over: nothing stamped before may pass for the new question's */
         question = 1;
         return py_clear(self, args);
@@ -1446,11 +1704,25 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_endings",
                                     "The play core's own solver: short endings, floors, and W.", -1, methods};
 
+/* a zeroed table on 2 MiB pages where the system gives them: the tables are read at random, and on 4 KiB pages
+ * most reads also missed the address cache (the first load of a table entry took a quarter of ``ab``'s time) */
+static void *big_table(size_t n, size_t size) {
+    size_t bytes = n * size, align = (size_t)1 << 21;
+    void *t = NULL;
+    if (posix_memalign(&t, align, (bytes + align - 1) / align * align) != 0) return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(t, bytes, MADV_HUGEPAGE);
+#endif
+    memset(t, 0, bytes);
+    return t;
+}
+
 PyMODINIT_FUNC PyInit__endings(void) {
-    tt = calloc((size_t)1 << TT_BITS, sizeof(Entry));
-    gtt = calloc((size_t)1 << GTT_BITS, sizeof(Entry));
-    wtt = calloc((size_t)1 << WTT_BITS, sizeof(WEntry));
-    dtt = calloc((size_t)1 << DTT_BITS, sizeof(DEntry));
-    if (tt == NULL || gtt == NULL || wtt == NULL || dtt == NULL) return PyErr_NoMemory();
+    pt = big_table((size_t)1 << PT_BITS, sizeof(PEntry));
+    xt = big_table((size_t)1 << XT_BITS, sizeof(XEntry));
+    gtt = big_table((size_t)1 << GTT_BITS, sizeof(Entry));
+    wtt = big_table((size_t)1 << WTT_BITS, sizeof(WEntry));
+    dtt = big_table((size_t)1 << DTT_BITS, sizeof(DEntry));
+    if (pt == NULL || xt == NULL || gtt == NULL || wtt == NULL || dtt == NULL) return PyErr_NoMemory();
     return PyModule_Create(&module);
 }

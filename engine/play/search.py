@@ -75,7 +75,10 @@ class Searcher:
     probe_tricks: int = 7    # and, up to this many, allowed ``floor_effort`` positions (then it says no)
     floor_effort: int = 2_000
     work: Callable[[], int] | None = None  # positions our solver visited since last asked (charged to the budget)
-    work_per_node: int = 600               # about one node's time in ours (measured: ~65 ns against ~40 us)
+    # positions of ours charged as one node: ~40 us of the Python search's against ~65 ns a position when set;
+    # with partition search a position costs ~125 ns (2026-11-24), but 400 proved 3 fewer benchmark positions
+    # for budget-bound times of 2.1-3.2 s instead of 3.1-4.7 s (4.6 s before): kept
+    work_per_node: int = 600
     # W by our solver for a claimer who sees every card and states no line: (node, below or -1, limit in positions)
     # -> (count, settled, the cards of its line up to where best play takes over); checked against ``moves``
     whole: Callable[[Node, int, int], tuple[int, bool, list[Card]]] | None = None

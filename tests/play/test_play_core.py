@@ -358,6 +358,36 @@ def test_our_endings_solver_gives_every_legal_card_the_value_dds_gives_it(tricks
         assert got == expected, (pos.hands, pos.trump, pos.leader, pos.trick)
 
 
+SEEDS_ALONG_A_LINE = range(32)  # the three mistakes below first break seeds 0, 0 and 30
+
+
+def _values_along_a_line(seed: int, tricks: int) -> None:
+    """Our solver's values against DDS's at every position of one random line of play, asked as one question: the
+    table then holds bounds from earlier positions that later ones may match."""
+    from engine.play import dds
+    from engine.play.bits import SUIT_NO
+
+    rng = random.Random(seed)
+    pos = random_position(rng, tricks, rng.choice([None, *SUITS]))
+    dds.new_question()
+    while pos.hands[pos.to_move]:
+        hands = {s: frozenset(pos.hands[s]) for s in SEATS}
+        expected = dds.card_values_via_deal(hands, pos.trump, pos.leader, tuple(pos.trick))
+        got = dds._endings.values(*(mask_of(hands[s]) for s in SEATS), SUIT_NO[pos.trump] if pos.trump else -1,
+                                  SEATS.index(pos.leader), tuple(c.code for c in pos.trick))
+        assert got == expected, (seed, pos.hands, pos.trump, pos.leader, pos.trick)
+        pos.play(rng.choice(pos.legal()))
+
+
+@pytest.mark.parametrize("seed", SEEDS_ALONG_A_LINE)
+def test_a_bound_our_solver_stores_holds_for_every_layout_with_the_same_lengths_and_top_cards(seed: int) -> None:
+    """Partition search: a stored bound rests on the seats of each suit's top cards down to the lowest whose rank
+    mattered. These lines were each broken by one of three wrong readings of "mattered": leaving out a card that won
+    its trick by rank, leaving out the rest of a run of equal cards a card stood for, and skipping a card whose
+    suit's relevant cards lay below it."""
+    _values_along_a_line(seed, 9)
+
+
 @pytest.mark.parametrize("seed", range(20))
 def test_our_solvers_fewest_tricks_on_any_play_equals_the_searchs_cannot_lose(seed: int) -> None:
     """The W search's floor (every card free) against the Python cannot-lose search, 20 endings a seed."""
@@ -727,7 +757,7 @@ def test_a_questions_count_and_line_do_not_depend_on_what_was_asked_before_it() 
     # our solver's tables outlive a question; each question reads only what it stores itself, so a count the
     # budget leaves open, its line and its node count are the same asked first or after others
     rng = random.Random(11)
-    pos = random_position(rng, 10, Suit.H)
+    pos = random_position(rng, 11, Suit.H)
     model = NormalPlayModel.default(pos.leader)
     first = PlayCore(budget=3_000).worst_normal(pos, pos.leader.side, model)
     for seed in range(3):
