@@ -211,6 +211,17 @@ def test_ws_depth_first_pass_by_our_solver_from_the_root_finds_a_line_at_w_and_p
     assert want == 0 or t._whole_line(root, want - 1, t.budget) is None
 
 
+def test_w_itself_hands_nodes_to_our_solver_a_trick_earlier_than_a_below_question() -> None:
+    """``_hand_over``: W itself from 11 tricks left, a ``below`` question (the audit's) from 10 (measured: at 11 the
+    audit found fewer lines under claims)."""
+    pos = random_position(random.Random(5), 12, None)
+    s, root = searcher(pos, pos.leader.side, NormalPlayModel.default(pos.leader))
+    s._below = None
+    assert s._hand_over == s.whole_tricks == 11
+    s._below = 5
+    assert s._hand_over == s.whole_tricks_below == 10
+
+
 def test_our_solvers_w_stopped_early_says_so_and_gives_a_real_lines_count() -> None:
     """Allowed 600 to 60,000 positions with its tables emptied, our solver does not settle eight-trick endings: it
     says so, and the count it gives (if it got as far as the double-dummy count) is its line's, never below W."""
@@ -757,7 +768,7 @@ def test_a_questions_count_and_line_do_not_depend_on_what_was_asked_before_it() 
     # our solver's tables outlive a question; each question reads only what it stores itself, so a count the
     # budget leaves open, its line and its node count are the same asked first or after others
     rng = random.Random(11)
-    pos = random_position(rng, 11, Suit.H)
+    pos = random_position(rng, 12, Suit.H)
     model = NormalPlayModel.default(pos.leader)
     first = PlayCore(budget=3_000).worst_normal(pos, pos.leader.side, model)
     for seed in range(3):
