@@ -79,24 +79,38 @@ static inline int winning(const Pos *p, int n) {
     return best;
 }
 
-/* The rank-relative layout at a trick start: per suit, from the top, the seat holding each remaining card
- * (two bits a card), then the suit's length (four bits); suits 0-1 in key[0], 2-3 in key[1]. Ranks no card
- * lies between are one position to the play, so positions reached by different earlier tricks meet. */
-static inline void rel_key(const Pos *p, u64 key[2]) {
-    key[0] = key[1] = 0;
+/* The rank-relative layout at a trick start: per suit, the seat of each of its cards from the top, two bits a card,
+ * left-aligned in 32 bits, and the suit's length in the low four bits (suit 0 in the high half of w[0], suit 1 in its
+ * low half, suits 2-3 likewise in w[1]). Ranks no card lies between are one position to the play, so positions
+ * reached by different earlier tricks meet. Also the lengths by seat (the partition table's bucket, below); a masked
+ * top of each suit's word is a partition pattern. */
+static inline void tops(const Pos *p, u64 w[2], u64 *lens) {
+    u64 ln = 0;
+    w[0] = w[1] = 0;
     for (int x = 0; x < 4; x++) {
         u64 l0 = (p->hand[0] >> (16 * x)) & LANE, l1 = (p->hand[1] >> (16 * x)) & LANE;
         u64 l2 = (p->hand[2] >> (16 * x)) & LANE, l3 = (p->hand[3] >> (16 * x)) & LANE;
+        ln |= (u64)popcount(l0) << (16 * x) | (u64)popcount(l1) << (16 * x + 4) | (u64)popcount(l2) << (16 * x + 8)
+              | (u64)popcount(l3) << (16 * x + 12);
         u64 all = l0 | l1 | l2 | l3, code = 0;
+        int sh = 30;
         while (all) {
             int r = 63 - __builtin_clzll(all);
             u64 bit = 1ULL << r;
             all ^= bit;
-            code = (code << 2) | ((l1 & bit) ? 1 : (l2 & bit) ? 2 : (l3 & bit) ? 3 : 0);
+            code |= (u64)((l1 & bit) ? 1 : (l2 & bit) ? 2 : (l3 & bit) ? 3 : 0) << sh;
+            sh -= 2;
         }
-        code = (code << 4) | (u64)popcount(l0 | l1 | l2 | l3);
-        key[x >> 1] |= code << (30 * (x & 1));
+        code |= (u64)(15 - sh / 2);  /* the length: 13 cards end with sh at 4 */
+        w[x >> 1] |= code << (32 * (1 - (x & 1)));
     }
+    *lens = ln;
+}
+
+/* the layout alone: every table's key */
+static inline void rel_key(const Pos *p, u64 key[2]) {
+    u64 lens;
+    tops(p, key, &lens);
 }
 
 /* a 64-bit finalizer (splitmix64's): every bit of the input reaches every bit of the output, the top ones the tables
@@ -337,32 +351,6 @@ typedef struct {
 #define PT_WAYS 8   /* a layout's lengths, leader and trump name a bucket of 8; any entry of it may match */
 static PEntry *pt = NULL;
 static uint32_t pclock;  /* restarts with each question, so what is replaced depends on nothing asked before */
-
-/* per suit, the seats of its cards from the top, two bits a card, left-aligned in 32 bits, and the suit's length in the
- * low four bits (suit 0 in the high half of w[0], suit 1 in its low half, suits 2-3 likewise in w[1]): the whole
- * rank-relative layout, the exact table's key; and the lengths by seat */
-static inline void tops(const Pos *p, u64 w[2], u64 *lens) {
-    u64 ln = 0;
-    w[0] = w[1] = 0;
-    for (int x = 0; x < 4; x++) {
-        u64 l0 = (p->hand[0] >> (16 * x)) & LANE, l1 = (p->hand[1] >> (16 * x)) & LANE;
-        u64 l2 = (p->hand[2] >> (16 * x)) & LANE, l3 = (p->hand[3] >> (16 * x)) & LANE;
-        ln |= (u64)popcount(l0) << (16 * x) | (u64)popcount(l1) << (16 * x + 4) | (u64)popcount(l2) << (16 * x + 8)
-              | (u64)popcount(l3) << (16 * x + 12);
-        u64 all = l0 | l1 | l2 | l3, code = 0;
-        int sh = 30;
-        while (all) {
-            int r = 63 - __builtin_clzll(all);
-            u64 bit = 1ULL << r;
-            all ^= bit;
-            code |= (u64)((l1 & bit) ? 1 : (l2 & bit) ? 2 : (l3 & bit) ? 3 : 0) << sh;
-            sh -= 2;
-        }
-        code |= (u64)(15 - sh / 2);  /* the length: 13 cards end with sh at 4 */
-        w[x >> 1] |= code << (32 * (1 - (x & 1)));
-    }
-    *lens = ln;
-}
 
 /* how many of each suit's cards, from the top, reach down to the lowest card of ``rel`` (four bits a suit) */
 static inline unsigned rel_counts(const Pos *p, u64 rel) {
