@@ -413,8 +413,7 @@ static inline void bounds(int best, int alpha, int beta, int *lo, int *hi) {
 /* stores what a search of this layout found, resting on the top cards ``tv`` counts: into the entry with the same
  * masks and pattern if there is one (the bounds merged), else over the bucket's oldest (or one an earlier question
  * stored) */
-static void pstore(const Pos *p, u64 lens, const u64 w[2], unsigned tv, int rem, int best, int alpha, int beta) {
-    int lt = p->leader * 8 + p->trump + 1;
+static void pstore(u64 lens, int lt, const u64 w[2], unsigned tv, int rem, int best, int alpha, int beta) {
     u64 m[2], pat[2];
     count_masks(tv, m);
     pat[0] = w[0] & m[0];
@@ -480,6 +479,27 @@ static inline XEntry *xslot(const u64 k[2], int lt) {
     return victim(a->used, a->rem, b->used, b->rem) ? b : a;
 }
 
+/* stores into ``x`` (xslot's) what a search of layout ``k`` found, resting on ``tv``; bounds an earlier search of the
+ * layout proved are kept, each with its own cards, so the entry keeps the more of each suit's counts */
+static void xstore(XEntry *x, const u64 k[2], int lt, unsigned tv, int rem, int best, int alpha, int beta) {
+    int lo = 0, hi = rem;
+    if (xholds(x, k, lt)) {  /* the slot may since hold another layout */
+        lo = x->lo;
+        hi = x->hi;
+        for (int s = 0; s < 16; s += 4)
+            if (((x->tv >> s) & 15) > ((tv >> s) & 15)) tv = (tv & ~(15u << s)) | (x->tv & (15u << s));
+    }
+    bounds(best, alpha, beta, &lo, &hi);
+    x->k[0] = k[0];
+    x->k[1] = k[1];
+    x->lo = (int8_t)lo;
+    x->hi = (int8_t)hi;
+    x->used = question;
+    x->lt = (int8_t)lt;
+    x->tv = (uint16_t)tv;
+    x->rem = (int8_t)rem;
+}
+
 /* the card a completed trick's winner holds, when it won by rank (over another card of its suit); else 0 */
 static inline u64 won_by_rank(const Pos *p) {
     int w = winning(p, 4), wc = p->tc[w];
@@ -501,6 +521,7 @@ static int ab(Pos *p, int alpha, int beta, u64 *rel) {
     if (alpha >= rem) return rem;
     u64 w[2], lens = 0;
     XEntry *x = NULL;
+    int lt = p->leader * 8 + p->trump + 1;
     if (p->n == 0) {
         if (rem == 1) {
             int last = last_trick(p);
@@ -511,7 +532,6 @@ static int ab(Pos *p, int alpha, int beta, u64 *rel) {
         int q = quick_tricks(p, &qr);
         if (!(p->leader & 1) && q >= beta) { *rel = qr; return q; }  /* North-South on lead take at least q */
         if ((p->leader & 1) && rem - q <= alpha) { *rel = qr; return rem - q; }  /* East-West on lead: NS at most rem - q */
-        int lt = p->leader * 8 + p->trump + 1;
         tops(p, w, &lens);
         x = xslot(w, lt);
         if (xholds(x, w, lt)) {
@@ -574,23 +594,8 @@ static int ab(Pos *p, int alpha, int beta, u64 *rel) {
     *rel = cut ? rel_best : rel_all;
     if (p->n == 0 && !wgave_up) {
         unsigned tv = rel_counts(p, *rel);
-        pstore(p, lens, w, tv, rem, best, alpha, beta);
-        int lo = 0, hi = rem;
-        if (xholds(x, w, p->leader * 8 + p->trump + 1)) {
-            lo = x->lo;
-            hi = x->hi;
-            for (int s = 0; s < 16; s += 4)  /* each bound rests on its own cards: keep the more of each suit's */
-                if (((x->tv >> s) & 15) > ((tv >> s) & 15)) tv = (tv & ~(15u << s)) | (x->tv & (15u << s));
-        }
-        bounds(best, alpha, beta, &lo, &hi);
-        x->k[0] = w[0];
-        x->k[1] = w[1];
-        x->lo = (int8_t)lo;
-        x->hi = (int8_t)hi;
-        x->used = question;
-        x->lt = (int8_t)(p->leader * 8 + p->trump + 1);
-        x->tv = (uint16_t)tv;
-        x->rem = (int8_t)rem;
+        pstore(lens, lt, w, tv, rem, best, alpha, beta);
+        xstore(x, w, lt, tv, rem, best, alpha, beta);
     }
     return best;
 }

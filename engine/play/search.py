@@ -1048,7 +1048,7 @@ class Searcher:
         """``reach``'s question answered by our solver alone (``whole``), its work stopping at ``until``: a line of
         at most ``k`` (its cards checked by ``_whole_path``), or None when it proves there is none.
 
-        Besides the hand-over at ``whole_tricks``, it is the plain depth-first pass of a query when ``_by_whole``
+        Besides the hand-over at ``_hand_over``, it is the plain depth-first pass of a query when ``_by_whole``
         (from the root, on what is left of the budget). Measured: there it proves what the Python search's own
         pass could not (random-25, random-38 of the benchmark) at a fraction of the time per node, and it reads
         the floors the first pass's calls stored."""
