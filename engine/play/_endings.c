@@ -84,7 +84,40 @@ static inline int winning(const Pos *p, int n) {
  * low half, suits 2-3 likewise in w[1]). Ranks no card lies between are one position to the play, so positions
  * reached by different earlier tricks meet. Also the lengths by seat (the partition table's bucket, below); a masked
  * top of each suit's word is a partition pattern. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define TOPS_BMI2 1
+static int have_bmi2;  /* set at import: the CPU has BMI2's bit gather and scatter (and popcnt) */
+
+/* ``tops`` by bit gather: per suit, which of its cards (lowest first) lie with an odd seat and which with seat 2 or 3,
+ * interleaved into two-bit seat codes and shifted so the top card's sits highest. Measured: ``tops`` was a fifth of
+ * the time W took on the 7♠ example (its loop visits every card). */
+__attribute__((target("bmi2,popcnt"))) static void tops_bmi2(const Pos *p, u64 w[2], u64 *lens) {
+    u64 ln = 0;
+    w[0] = w[1] = 0;
+    for (int x = 0; x < 4; x++) {
+        u64 l0 = (p->hand[0] >> (16 * x)) & LANE, l1 = (p->hand[1] >> (16 * x)) & LANE;
+        u64 l2 = (p->hand[2] >> (16 * x)) & LANE, l3 = (p->hand[3] >> (16 * x)) & LANE;
+        ln |= (u64)__builtin_popcountll(l0) << (16 * x) | (u64)__builtin_popcountll(l1) << (16 * x + 4)
+              | (u64)__builtin_popcountll(l2) << (16 * x + 8) | (u64)__builtin_popcountll(l3) << (16 * x + 12);
+        u64 all = l0 | l1 | l2 | l3;
+        if (!all) continue;
+        int n = __builtin_popcountll(all);
+        u64 code = _pdep_u64(_pext_u64(l1 | l3, all), 0x55555555ULL) | _pdep_u64(_pext_u64(l2 | l3, all), 0xAAAAAAAAULL);
+        code = code << (32 - 2 * n) | (u64)n;
+        w[x >> 1] |= code << (32 * (1 - (x & 1)));
+    }
+    *lens = ln;
+}
+#endif
+
 static inline void tops(const Pos *p, u64 w[2], u64 *lens) {
+#ifdef TOPS_BMI2
+    if (have_bmi2) {
+        tops_bmi2(p, w, lens);
+        return;
+    }
+#endif
     u64 ln = 0;
     w[0] = w[1] = 0;
     for (int x = 0; x < 4; x++) {
@@ -1643,6 +1676,15 @@ static PyObject *py_clear(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* bit_gather(): does ``tops`` use the CPU's bit gather (BMI2)? For the test that both ways give one layout */
+static PyObject *py_bit_gather(PyObject *self, PyObject *args) {
+#ifdef TOPS_BMI2
+    return PyBool_FromLong(have_bmi2);
+#else
+    Py_RETURN_FALSE;
+#endif
+}
+
 /* new_question(): the next question reads only what it stores itself */
 static PyObject *py_new_question(PyObject *self, PyObject *args) {
     last_ns = last_rem = 0;  /* side_moves' first guess too, as in a fresh process */
@@ -1688,6 +1730,7 @@ static PyMethodDef methods[] = {
     {"worst", py_worst, METH_VARARGS, "W for a claimer who sees every card and states no line, and a line giving it."},
     {"clear", py_clear, METH_NOARGS, "Forget every table."},
     {"wkey", py_wkey, METH_VARARGS, "W's table key at a trick start (for tests)."},
+    {"bit_gather", py_bit_gather, METH_NOARGS, "Whether layouts are encoded by the CPU's bit gather (BMI2)."},
     {"new_question", py_new_question, METH_NOARGS, "The tables hold nothing the next question reads."},
     {"take_work", py_take_work, METH_NOARGS, "Positions visited by the searches here since the last call."},
     {"set_cards", py_set_cards, METH_O, "The Card object for each code 0..63."},
@@ -1711,6 +1754,10 @@ static void *big_table(size_t n, size_t size) {
 }
 
 PyMODINIT_FUNC PyInit__endings(void) {
+#ifdef TOPS_BMI2
+    __builtin_cpu_init();
+    have_bmi2 = __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") && !getenv("CLAIMLAW_NO_BMI2");
+#endif
     pt = big_table((size_t)1 << PT_BITS, sizeof(PEntry));
     xt = big_table((size_t)1 << XT_BITS, sizeof(XEntry));
     gtt = big_table((size_t)1 << GTT_BITS, sizeof(Entry));

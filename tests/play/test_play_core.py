@@ -661,6 +661,38 @@ def test_our_solvers_key_counts_tens_only_where_a_hand_of_the_side_holds_two_sma
             != _wkey({Seat.N: "S9 S7 HA", Seat.S: "S8 C3 C2", Seat.E: "S6 CA D3", Seat.W: "S5 CK D2"}))
 
 
+_KEY_LAYOUTS = """
+import random, sys
+from engine.play.dds import _endings
+rng = random.Random(5)
+for _ in range(3000):
+    deck = rng.sample(range(52), 52)
+    hands = [sum(1 << (16 * (c // 13) + 2 + c % 13) for c in deck[i::4] if rng.random() < 0.7) for i in range(4)]
+    print(_endings.wkey(*hands, rng.randint(-1, 3), rng.randint(0, 3), -1, 0, rng.randint(0, 1), 0b1111))
+"""
+
+
+def test_our_solvers_layout_key_is_the_same_by_the_cpus_bit_gather_as_card_by_card() -> None:
+    # issue 3 (transposition table keyed on the rank-relative layout): on a CPU with BMI2 the layout is encoded by
+    # bit gather; a process told not to use it encodes card by card, and every key must agree
+    import os
+    import subprocess
+    import sys
+
+    from engine.play.dds import _endings
+
+    assert _endings is not None
+    if not _endings.bit_gather():
+        pytest.skip("this CPU has no BMI2: only the card-by-card encoding runs")
+    root = Path(__file__).resolve().parents[2]
+    run = [sys.executable, "-c", _KEY_LAYOUTS]
+    fast = subprocess.run(run, cwd=root, capture_output=True, text=True, check=True).stdout
+    env = {**os.environ, "CLAIMLAW_NO_BMI2": "1"}
+    slow = subprocess.run(run, cwd=root, capture_output=True, text=True, check=True, env=env).stdout
+    assert fast.count("\n") == 3000
+    assert fast == slow
+
+
 def test_our_solvers_key_forgets_the_suit_to_continue_when_the_side_leads_from_a_hand_without_it() -> None:
     # EBU claims notes (continue_suit): a leader holding the suit he started must go on with it; a leader without it
     # is held to nothing, and his lead names the next suit, so the key has no use for the old one
