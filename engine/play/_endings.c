@@ -65,6 +65,8 @@ static inline int popcount(u64 x) {  /* SWAR: no dependence on the CPU having a 
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
+static inline u64 lane_of(u64 m, int x) { return (m >> (16 * x)) & LANE; }
+
 /* the seat offset (0..n-1 from the leader) of the card winning the first n cards of the trick */
 static inline int winning(const Pos *p, int n) {
     int best = 0, bc = p->tc[0];
@@ -217,7 +219,34 @@ static int gen_moves(const Pos *p, int turn, u64 legal, int *out) {
     return gen_runs(p, turn, legal, out, NULL);
 }
 
-/* the same, and for each card the lowest card of its run (``low``, when not NULL) */
+/* ranks 2 to ace in each suit's lane (bits 0, 1 and 15 of a lane hold no card) */
+#define RANKS 0x7FFC7FFC7FFC7FFCULL
+
+/* the cells reachable from ``g`` by steps up through cells of ``pro`` (an occluded fill: four shifts for any length) */
+static inline u64 fill_up(u64 g, u64 pro) {
+    g |= pro & (g << 1);
+    pro &= pro << 1;
+    g |= pro & (g << 2);
+    pro &= pro << 2;
+    g |= pro & (g << 4);
+    pro &= pro << 4;
+    return g | (pro & (g << 8));
+}
+
+static inline u64 fill_down(u64 g, u64 pro) {
+    g |= pro & (g >> 1);
+    pro &= pro >> 1;
+    g |= pro & (g >> 2);
+    pro &= pro >> 2;
+    g |= pro & (g >> 4);
+    pro &= pro >> 4;
+    return g | (pro & (g >> 8));
+}
+
+/* the same, and for each card the lowest card of its run (``low``, when not NULL). Runs are found for all four suits
+ * at once: a legal card heads its run unless the next card above it still in play (past ranks no one holds) is legal
+ * too, and is its run's lowest unless the next one below is. Measured: the card-by-card loop this replaces was an
+ * eighth of W's time on positions that stop at the budget. */
 static int gen_runs(const Pos *p, int turn, u64 legal, int *out, int *low) {
     u64 others = others_of(p, turn);
     int cards[16], score[16], lows[16], k = 0;
@@ -227,18 +256,31 @@ static int gen_runs(const Pos *p, int turn, u64 legal, int *out, int *low) {
         wcode = p->tc[w];
         partner_wins = ((p->leader + w) & 1) == (turn & 1);
     }
-    for (int x = 0; x < 4; x++) {
-        u64 lane = (legal >> (16 * x)) & LANE;
-        int prev = -1;
-        while (lane) {
-            int r = 63 - __builtin_clzll(lane);
-            lane &= ~(1ULL << r);
-            int code = 16 * x + r;
-            if (prev >= 0) {
-                u64 between = (others >> (code + 1)) & ((1ULL << (prev - code - 1)) - 1);
-                if (!between) { prev = code; lows[k - 1] = code; continue; }  /* equal to the card above it */
+    u64 gaps = ~(legal | others) & RANKS;
+    u64 up = fill_up((legal << 1) & gaps, gaps), down = fill_down((legal >> 1) & gaps, gaps);
+    u64 heads = legal & ~((legal | down) >> 1), ends = legal & ~((legal | up) << 1);
+    if (p->n && !(legal & ~(LANE << (16 * (p->tc[0] >> 4))))) {
+        /* following suit, the order the scores below give without a sort: the cheapest card that takes the lead
+         * (when the other side holds it with a card of this suit), then from the lowest up */
+        u64 over = 0;
+        if (!partner_wins && (wcode >> 4) == (p->tc[0] >> 4)) over = heads & ~((2ULL << wcode) - 1);
+        for (int pass = 0; pass < 2; pass++) {
+            for (u64 h = pass ? heads & ~over : over; h; h &= h - 1) {
+                u64 hb = h & -h;
+                out[k] = __builtin_ctzll(h);
+                if (low != NULL) low[k] = 63 - __builtin_clzll(ends & ((hb << 1) - 1));  /* the run's lowest */
+                k++;
             }
-            prev = code;
+        }
+        return k;
+    }
+    for (int x = 0; x < 4; x++) {
+        u64 h = lane_of(heads, x), e = lane_of(ends, x);
+        while (h) {
+            int r = 63 - __builtin_clzll(h), re = 63 - __builtin_clzll(e);
+            h &= ~(1ULL << r);
+            e &= ~(1ULL << re);
+            int code = 16 * x + r;
             int sc;
             if (!p->n) {
                 u64 above = (others >> (16 * x)) & LANE & ~((2ULL << r) - 1);
@@ -250,7 +292,7 @@ static int gen_runs(const Pos *p, int turn, u64 legal, int *out, int *low) {
                 else sc = 64 - r;  /* the cheapest card that takes the lead in the trick */
             }
             cards[k] = code;
-            lows[k] = code;
+            lows[k] = 16 * x + re;
             score[k] = sc;
             k++;
         }
@@ -671,7 +713,6 @@ static Entry *gtt = NULL;
 static long effort;   /* positions the floor's search may still visit (negative: no limit) */
 static int gave_up;   /* it ran out: nothing it found since is stored, and no floor is claimed */
 
-static inline u64 lane_of(u64 m, int x) { return (m >> (16 * x)) & LANE; }
 static inline u64 top_bit(u64 l) { return l ? 1ULL << (63 - __builtin_clzll(l)) : 0; }
 
 /* the cards of ``lane`` above every card of ``theirs`` (one suit) */
