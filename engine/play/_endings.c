@@ -212,11 +212,12 @@ static inline u64 others_of(const Pos *p, int turn) {
     return o;
 }
 
-/* one card of each run of equal cards in ``legal``, in the order they are to be tried */
-static int gen_runs(const Pos *p, int turn, u64 legal, int *out, int *low);
+/* one card of each run of equal cards in ``legal``, in the order they are to be tried (W's and the floors' order:
+ * see gen_runs) */
+static int gen_runs(const Pos *p, int turn, u64 legal, int *out, int *low, int dd_order);
 
 static int gen_moves(const Pos *p, int turn, u64 legal, int *out) {
-    return gen_runs(p, turn, legal, out, NULL);
+    return gen_runs(p, turn, legal, out, NULL, 0);
 }
 
 /* ranks 2 to ace in each suit's lane (bits 0, 1 and 15 of a lane hold no card) */
@@ -247,7 +248,7 @@ static inline u64 fill_down(u64 g, u64 pro) {
  * at once: a legal card heads its run unless the next card above it still in play (past ranks no one holds) is legal
  * too, and is its run's lowest unless the next one below is. Measured: the card-by-card loop this replaces was an
  * eighth of W's time on positions that stop at the budget. */
-static int gen_runs(const Pos *p, int turn, u64 legal, int *out, int *low) {
+static int gen_runs(const Pos *p, int turn, u64 legal, int *out, int *low, int dd_order) {
     u64 others = others_of(p, turn);
     int cards[16], score[16], lows[16], k = 0;
     int wcode = -1, partner_wins = 0;
@@ -282,7 +283,16 @@ static int gen_runs(const Pos *p, int turn, u64 legal, int *out, int *low) {
             e &= ~(1ULL << re);
             int code = 16 * x + r;
             int sc;
-            if (!p->n) {
+            if (!p->n && dd_order) {
+                u64 opp = lane_of(p->hand[turn ^ 1] | p->hand[turn ^ 3], x), part = lane_of(p->hand[turn ^ 2], x);
+                int ruffed = p->trump >= 0 && x != p->trump
+                             && ((!lane_of(p->hand[turn ^ 1], x) && lane_of(p->hand[turn ^ 1], p->trump))
+                                 || (!lane_of(p->hand[turn ^ 3], x) && lane_of(p->hand[turn ^ 3], p->trump)));
+                if (ruffed) sc = r - 32;  /* an opponent can ruff it: last */
+                else if (!(opp & ~((2ULL << r) - 1))) sc = 48 + r;  /* above every opponent's card: the top first */
+                else if (opp && part > opp) sc = 32 - r;  /* partner holds the suit's top card: low to it */
+                else sc = r;  /* then high cards */
+            } else if (!p->n) {
                 u64 above = (others >> (16 * x)) & LANE & ~((2ULL << r) - 1);
                 sc = r + (above ? 0 : 32);  /* the suit's top card first, then high cards */
             } else {
@@ -629,7 +639,7 @@ static int ab(Pos *p, int alpha, int beta, u64 *rel) {
         }
     }
     int moves[16], lows[16];
-    int k = gen_runs(p, turn, legal_of(p, turn), moves, lows);
+    int k = gen_runs(p, turn, legal_of(p, turn), moves, lows, 1);
     int maxim = !(turn & 1);
     int best = maxim ? -1 : 99;
     u64 rel_all = 0, rel_best = 0;
