@@ -922,7 +922,7 @@ static inline void run_test(const Pos *p, int turn, int c, int t, int *lo, int *
  * that came for free). Each run's value after it is kept as bounds, narrowed by null-window tests from ``target`` up
  * or down; the value here is the largest of them. Once it is known to reach ``target`` and a single run can reach it,
  * that run is all of best play and no test proves how high the value goes. Measured on W's searches (2026-11-24):
- * a exact value first and then a test per run took ~1.5x the solver's positions; most W nodes ask below the value
+ * an exact value first and then a test per run took ~1.5x the solver's positions; most W nodes ask below the value
  * here, where one run alone reaches it. */
 static int best_runs(const Pos *p, int turn, const int *runs, int k, int target, int guess, unsigned *best,
                      int *exact) {
@@ -1256,7 +1256,6 @@ static inline u64 run_below(int code, u64 legal, u64 others) {
     u64 floor_bit = below ? top_bit(below) << 1 : 1;
     return (lane_of(legal, x) & ((2ULL << r) - 1) & ~(floor_bit - 1)) << (16 * x);
 }
-
 
 static int last_ns, last_rem;  /* the last value side_moves worked out (the side's tricks), and the tricks left then */
 
