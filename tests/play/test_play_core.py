@@ -812,6 +812,27 @@ def test_a_questions_count_and_line_do_not_depend_on_what_was_asked_before_it() 
     assert (again.tricks, again.nodes, again.witness.words) == (first.tricks, first.nodes, first.witness.words)
 
 
+def _spec_position(spec: dict[Seat, str], trump: Suit | None, leader: Seat) -> Position:
+    return Position(hands={s: {Card.parse(x) for x in spec[s].split()} for s in SEATS}, trump=trump, leader=leader)
+
+
+def test_a_proof_searches_as_many_positions_after_another_question_as_asked_first() -> None:
+    # the benchmark's random-15 and random-39: where both slots of a table pair hold only an earlier question's
+    # entries, which one the new entry takes must not depend on them (choosing by their tricks left made random-15
+    # search 3,514 positions after random-39 and 3,515 asked first)
+    a = _spec_position({Seat.N: "C2 C6 C9 HJ HT S2 S3 SA SK ST", Seat.E: "C5 D2 D3 D4 H7 H9 HQ S5 S7 SJ",
+                        Seat.S: "C3 C7 D5 DA DQ DT H6 HK S4 S8", Seat.W: "C8 D7 D8 D9 DK H2 H3 S6 S9 SQ"},
+                       Suit.H, Seat.N)
+    b = _spec_position({Seat.N: "CJ D2 DJ H3 H4 H5 H8 HJ HQ S9", Seat.E: "C6 C8 CT D4 DK H7 HA HT SQ ST",
+                        Seat.S: "C3 C7 C9 CK D7 DQ H6 H9 S3 S6", Seat.W: "C4 CA CQ D3 D5 D9 H2 S7 SJ SK"},
+                       Suit.D, Seat.N)
+    first = PlayCore().worst_normal(a, Side.NS, NormalPlayModel.default(Seat.N))
+    PlayCore().worst_normal(b, Side.NS, NormalPlayModel.default(Seat.N))
+    again = PlayCore().worst_normal(a, Side.NS, NormalPlayModel.default(Seat.N))
+    assert first.exact and first.tricks == 4
+    assert (again.nodes, again.witness.words) == (first.nodes, first.witness.words)
+
+
 def test_a_hand_on_lead_that_nobody_can_beat_takes_every_trick_and_the_search_stops_there() -> None:
     # North's cards are above every opponent's and every one of South's in their suits, hearts are trumps and
     # no one else holds one: whatever North leads wins and he keeps the lead. Our solver's W search settles it at
