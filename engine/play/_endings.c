@@ -888,18 +888,6 @@ static u64 with_equals(u64 m, u64 legal, u64 others) {
 
 static int floor_rules(Pos *p, const Rules *r, int beta);
 
-/* Is ``c`` best play here, ``dd`` being North-South's double-dummy tricks? One null-window test of the position
- * after it: for North-South to move it keeps dd only if it reaches dd; for East-West, only if it holds them to dd. */
-static int optimal(const Pos *p, int turn, int c, int dd) {
-    Pos q = *p;
-    Undo u;
-    int w = play(&q, turn, c, &u);
-    int won = w >= 0 && !(w & 1);
-    u64 rel;
-    if (!(turn & 1)) return won + ab(&q, dd - 1 - won, dd - won, &rel) >= dd;
-    return won + ab(&q, dd - won, dd + 1 - won, &rel) <= dd;
-}
-
 /* null-window test of run ``c`` for the seat to move: does its side's value after it reach ``t`` (tricks from here)?
  * Narrows the run's bounds [*lo, *hi] in the mover's terms with the fail-soft result. */
 static inline void run_test(const Pos *p, int turn, int c, int t, int *lo, int *hi) {
@@ -919,6 +907,14 @@ static inline void run_test(const Pos *p, int turn, int c, int t, int *lo, int *
         if (v < b) *lo = rem - v;
         else *hi = rem - v;
     }
+}
+
+/* Is ``c`` best play here, ``dd`` being North-South's double-dummy tricks? One null-window test of the position
+ * after it: does it keep the mover's side at its double-dummy tricks? */
+static int optimal(const Pos *p, int turn, int c, int dd) {
+    int rem = popcount(p->hand[turn]), t = (turn & 1) ? rem - dd : dd, lo = 0, hi = rem;
+    run_test(p, turn, c, t, &lo, &hi);
+    return lo >= t;
 }
 
 /* The best-play runs among ``runs`` (the moves of the seat to move), a bit each in ``*best``, and the mover's side's
