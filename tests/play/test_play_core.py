@@ -27,6 +27,11 @@ def random_position(rng: random.Random, tricks: int, trump: Suit | None, mid_tri
     return pos
 
 
+def spec_position(spec: dict[Seat, str], trump: Suit | None, leader: Seat) -> Position:
+    """A position from each seat's cards written as "SA SK ..."."""
+    return Position(hands={s: {Card.parse(x) for x in spec[s].split()} for s in SEATS}, trump=trump, leader=leader)
+
+
 def enumerate_min(s: Searcher, node: Node) -> int:
     """Every play sequence the model allows, no table, no shortcut: the oracle."""
     if not node.hand(node.to_move):
@@ -597,8 +602,7 @@ def test_a_small_card_layout_never_takes_the_count_of_the_same_layout_in_high_ca
     # the seven lets the bare eight overtake and strand North; with A-Q around the king only the ace is led.
     # asked in one process, the high one first: neither count may come from the other's table entries
     def pos_of(spec: dict[Seat, str]) -> Position:
-        return Position(hands={s: {Card.parse(x) for x in spec[s].split()} for s in SEATS}, trump=None,
-                        leader=Seat.N)
+        return spec_position(spec, None, Seat.N)
     rest = {Seat.E: "S6 CA D3", Seat.W: "S5 CK D2"}
     high = pos_of({Seat.N: "SA SQ HA", Seat.S: "SK C3 C2", **rest})
     small = pos_of({Seat.N: "S9 S7 HA", Seat.S: "S8 C3 C2", **rest})
@@ -812,18 +816,14 @@ def test_a_questions_count_and_line_do_not_depend_on_what_was_asked_before_it() 
     assert (again.tricks, again.nodes, again.witness.words) == (first.tricks, first.nodes, first.witness.words)
 
 
-def _spec_position(spec: dict[Seat, str], trump: Suit | None, leader: Seat) -> Position:
-    return Position(hands={s: {Card.parse(x) for x in spec[s].split()} for s in SEATS}, trump=trump, leader=leader)
-
-
 def test_a_proof_searches_as_many_positions_after_another_question_as_asked_first() -> None:
     # the benchmark's random-15 and random-39: where both slots of a table pair hold only an earlier question's
     # entries, which one the new entry takes must not depend on them (choosing by their tricks left made random-15
     # search 3,514 positions after random-39 and 3,515 asked first)
-    a = _spec_position({Seat.N: "C2 C6 C9 HJ HT S2 S3 SA SK ST", Seat.E: "C5 D2 D3 D4 H7 H9 HQ S5 S7 SJ",
+    a = spec_position({Seat.N: "C2 C6 C9 HJ HT S2 S3 SA SK ST", Seat.E: "C5 D2 D3 D4 H7 H9 HQ S5 S7 SJ",
                         Seat.S: "C3 C7 D5 DA DQ DT H6 HK S4 S8", Seat.W: "C8 D7 D8 D9 DK H2 H3 S6 S9 SQ"},
                        Suit.H, Seat.N)
-    b = _spec_position({Seat.N: "CJ D2 DJ H3 H4 H5 H8 HJ HQ S9", Seat.E: "C6 C8 CT D4 DK H7 HA HT SQ ST",
+    b = spec_position({Seat.N: "CJ D2 DJ H3 H4 H5 H8 HJ HQ S9", Seat.E: "C6 C8 CT D4 DK H7 HA HT SQ ST",
                         Seat.S: "C3 C7 C9 CK D7 DQ H6 H9 S3 S6", Seat.W: "C4 CA CQ D3 D5 D9 H2 S7 SJ SK"},
                        Suit.D, Seat.N)
     first = PlayCore().worst_normal(a, Side.NS, NormalPlayModel.default(Seat.N))
@@ -839,7 +839,7 @@ def test_a_hand_on_lead_that_nobody_can_beat_takes_every_trick_and_the_search_st
     # the root (it searched 100 nodes before this cut); what cannot be lost on any play agrees.
     spec = {Seat.N: "SA SK SQ SJ HA HK HQ HJ DA DK", Seat.S: "S3 S2 D3 D2 CA CK CQ CJ CT C9",
             Seat.E: "ST S9 S8 S7 DQ DJ DT C8 C7 C6", Seat.W: "S6 S5 S4 D9 D8 D7 C5 C4 C3 C2"}
-    pos = Position(hands={s: {Card.parse(x) for x in spec[s].split()} for s in SEATS}, trump=Suit.H, leader=Seat.N)
+    pos = spec_position(spec, Suit.H, Seat.N)
     core = PlayCore()
     w = core.worst_normal(pos, Side.NS, NormalPlayModel.default(Seat.N))
     assert (w.tricks, w.exact, w.nodes) == (10, True, 0)
