@@ -888,6 +888,9 @@ static u64 with_equals(u64 m, u64 legal, u64 others) {
 
 static int floor_rules(Pos *p, const Rules *r, int beta);
 
+/* the cards the results of run_test rest on since last cleared (as ``ab``'s ``rel``: see best_entry) */
+static u64 brel;
+
 /* null-window test of run ``c`` for the seat to move: does its side's value after it reach ``t`` (tricks from here)?
  * Narrows the run's bounds [*lo, *hi] in the mover's terms with the fail-soft result. */
 static inline void run_test(const Pos *p, int turn, int c, int t, int *lo, int *hi) {
@@ -897,6 +900,7 @@ static inline void run_test(const Pos *p, int turn, int c, int t, int *lo, int *
     int w = play(&q, turn, c, &u);
     int won = w >= 0 && !(w & 1);
     u64 rel;
+    if (w >= 0) brel |= won_by_rank(&q);
     if (!(turn & 1)) {  /* North-South's value after it */
         int v = won + ab(&q, t - 1 - won, t - won, &rel);
         if (v >= t) *lo = v;
@@ -907,6 +911,7 @@ static inline void run_test(const Pos *p, int turn, int c, int t, int *lo, int *
         if (v < b) *lo = rem - v;
         else *hi = rem - v;
     }
+    brel |= rel;
 }
 
 /* Is ``c`` best play here, ``dd`` being North-South's double-dummy tricks? One null-window test of the position
@@ -1333,6 +1338,136 @@ static inline u64 from_order(u64 bits, u64 h, u64 all) {
     return out;
 }
 
+/* ---- best-play sets by partition ----
+ * What best_runs finds rests, like a bound of ``ab``'s, on fewer facts than the whole layout: on the cards ``ab``
+ * returned as ``rel`` for its tests and the cards that won a trick by rank there (``brel``), and on the trick's cards.
+ * A best-play set is stored with the owners of each suit's cards, at the trick's start, down to the lowest of those,
+ * and holds for every position with the same lengths, trick (cards by suit and order from the top), trump and those
+ * owners. Two facts about runs of equal cards need more cards kept (each found by the check below, see the tests):
+ * a run of the mover's with its top card at or above the lowest card kept in its suit is kept whole (else, in a
+ * matching position, other cards may lie between its cards and split it); and when the solve stopped at "one run
+ * alone reaches the value" (not exact), that run is kept whole (in a matching position its low cards may be several
+ * runs, only one of them the best). A run wholly below the cards kept stands for every low card of the mover's in
+ * its suit: the positions after any of them match. The set is kept as the mover's cards by their order in his hand
+ * (a bit gather of his hand), so it maps onto any matching position.
+ * Measured on the benchmark (2026-11-24): partition matches would save 70 % of the solver's work in best_runs on the
+ * 7♠ example and 83 % on the 7NT finesse-only seed (12 % on random-24); W there 3.18 s -> 2.60 s and 2.13 -> 1.71 s.
+ */
+typedef struct {
+    u64 lens, mask[2], pat[2];
+    u64 best;       /* best-play cards as bits of the mover's hand gathered (lowest first) */
+    uint32_t t;     /* the trick, as DEntry's */
+    uint32_t stamp; /* when last stored or read, in the question: the oldest of a bucket is replaced */
+    int8_t ns, trump;
+    uint8_t used, exact;
+} BEntry;
+
+#define BT_BITS 18
+#define BT_WAYS 8
+static BEntry *bt = NULL;
+static uint32_t bclock;
+static int check_best;                          /* every match is checked against a fresh solve (tests) */
+static unsigned long long best_matches, best_bad; /* matches used, and those a fresh solve contradicted */
+
+/* bit gather and scatter: the cards of ``m`` at ``hand``'s cards, packed lowest first, and back */
+static inline u64 gather_soft(u64 m, u64 hand) {
+    u64 out = 0;
+    int j = 0;
+    for (; hand; hand &= hand - 1, j++)
+        if (m & hand & -hand) out |= 1ULL << j;
+    return out;
+}
+
+static inline u64 scatter_soft(u64 bits, u64 hand) {
+    u64 out = 0;
+    for (int j = 0; hand; hand &= hand - 1, j++)
+        if (bits >> j & 1) out |= hand & -hand;
+    return out;
+}
+
+#ifdef TOPS_BMI2
+__attribute__((target("bmi2"))) static u64 gather_bmi2(u64 m, u64 hand) { return _pext_u64(m, hand); }
+__attribute__((target("bmi2"))) static u64 scatter_bmi2(u64 bits, u64 hand) { return _pdep_u64(bits, hand); }
+#endif
+
+static inline u64 gather(u64 m, u64 hand) {
+#ifdef TOPS_BMI2
+    if (have_bmi2) return gather_bmi2(m, hand);
+#endif
+    return gather_soft(m, hand);
+}
+
+static inline u64 scatter(u64 bits, u64 hand) {
+#ifdef TOPS_BMI2
+    if (have_bmi2) return scatter_bmi2(bits, hand);
+#endif
+    return scatter_soft(bits, hand);
+}
+
+/* cards per seat per suit, four bits each (as ``tops`` gives them) */
+static inline u64 lens_of(const Pos *p) {
+    u64 ln = 0;
+    for (int x = 0; x < 4; x++)
+        for (int s = 0; s < 4; s++) ln |= (u64)popcount(lane_of(p->hand[s], x)) << (16 * x + 4 * s);
+    return ln;
+}
+
+static inline BEntry *bbucket(u64 lens, uint32_t t, int trump) {
+    u64 h = mix(lens ^ ((u64)t << 3 | (u64)(trump + 1)) * 0x9E3779B97F4A7C15ULL);
+    return &bt[(h >> (64 - BT_BITS)) & ~(u64)(BT_WAYS - 1)];
+}
+
+/* a best-play set stored for a position matching this one (trick start layout ``k``, lengths ``lens``), if any is
+ * good for a search asking ``beta`` (exact, or a lower bound reaching it) */
+static BEntry *best_entry(u64 lens, const u64 k[2], uint32_t t, int trump, int beta) {
+    BEntry *b = bbucket(lens, t, trump);
+    for (int i = 0; i < BT_WAYS; i++) {
+        BEntry *e = &b[i];
+        if (e->used == question && e->lens == lens && e->t == t && e->trump == trump && (k[0] & e->mask[0]) == e->pat[0]
+            && (k[1] & e->mask[1]) == e->pat[1] && (e->exact || e->ns >= beta)) {
+            e->stamp = ++bclock;
+            return e;
+        }
+    }
+    return NULL;
+}
+
+/* stores a best-play set (``best``: cards of ``hand``) resting on the top cards ``tv`` counts of the trick start */
+static void best_store(u64 lens, const u64 k[2], uint32_t t, int trump, unsigned tv, u64 best, u64 hand, int ns,
+                       int exact) {
+    u64 m[2], pat[2];
+    count_masks(tv, m);
+    pat[0] = k[0] & m[0];
+    pat[1] = k[1] & m[1];
+    BEntry *b = bbucket(lens, t, trump), *e = NULL;
+    for (int i = 0; i < BT_WAYS && e == NULL; i++) {
+        BEntry *c = &b[i];
+        if (c->used == question && c->lens == lens && c->t == t && c->trump == trump && c->mask[0] == m[0]
+            && c->mask[1] == m[1] && c->pat[0] == pat[0] && c->pat[1] == pat[1])
+            e = c;
+    }
+    if (e == NULL) {
+        e = &b[0];
+        for (int i = 0; i < BT_WAYS; i++) {
+            BEntry *c = &b[i];
+            if (c->used != question) { e = c; break; }
+            if (c->stamp < e->stamp) e = c;
+        }
+    }
+    e->lens = lens;
+    e->mask[0] = m[0];
+    e->mask[1] = m[1];
+    e->pat[0] = pat[0];
+    e->pat[1] = pat[1];
+    e->best = gather(best, hand);
+    e->t = t;
+    e->ns = (int8_t)ns;
+    e->trump = (int8_t)trump;
+    e->exact = (uint8_t)exact;
+    e->used = question;
+    e->stamp = ++bclock;
+}
+
 /* the claiming side's moves at a node: one card per run of equal normal cards (runs split where another hand's
  * or the trick's card lies between, or at the nine-ten boundary, as Searcher.distinct), deviations first, then
  * best play, each lowest first. ``*sdd``: the side's double-dummy tricks here (-1 when not worked out, as when
@@ -1363,15 +1498,55 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
             allowed |= dd;
         }
     } else if (legal & ~lic) {  /* some legal card is not licensed: which are best play? */
-        int runs[16], exact;
-        unsigned best;
-        int k = gen_moves(p, turn, legal, runs);
-        /* guess from the last position solved: the side's tricks fell by at most the tricks since */
-        int ns = best_runs(p, turn, runs, k, beta, last_ns - (last_rem - rem), &best, &exact);
-        last_ns = ns;
-        last_rem = rem;
-        for (int i = 0; i < k; i++)
-            if (best >> i & 1) dd |= run_below(runs[i], legal, others);
+        int ns, exact;
+        Pos q = *p;  /* the trick's start */
+        for (int i = 0; i < p->n; i++) q.hand[(p->leader + i) & 3] |= 1ULL << p->tc[i];
+        u64 lens = lens_of(&q);
+        BEntry *be = best_entry(lens, dk, tw, p->trump, beta);
+        if (be != NULL && !check_best) {  /* a position like it solved before */
+            dd = scatter(be->best, p->hand[turn]) & legal;
+            ns = be->ns;
+            exact = be->exact;
+            best_matches++;
+        } else {
+            int runs[16], lows[16];
+            unsigned best;
+            int k = gen_runs(p, turn, legal, runs, lows, 0);
+            brel = 0;
+            /* guess from the last position solved: the side's tricks fell by at most the tricks since */
+            ns = best_runs(p, turn, runs, k, beta, last_ns - (last_rem - rem), &best, &exact);
+            last_ns = ns;
+            last_rem = rem;
+            for (int i = 0; i < k; i++)
+                if (best >> i & 1) dd |= run_below(runs[i], legal, others);
+            if (be != NULL && !wgave_up) {  /* checking: the stored set against this solve */
+                u64 sd = scatter(be->best, p->hand[turn]) & legal;
+                int bad = sd != dd || (be->exact && exact && be->ns != ns) || (be->exact && !exact && be->ns < ns)
+                          || (!be->exact && exact && be->ns > ns);
+                best_matches++;
+                best_bad += bad;
+            } else if (!wgave_up) {
+                for (int i = 0; i < p->n; i++) brel |= 1ULL << p->tc[i];
+                if (!exact)  /* "the one run that can reach the value": a fact about runs, so this run is kept whole */
+                    for (int i = 0; i < k; i++)
+                        if (best >> i & 1) brel |= 1ULL << runs[i] | 1ULL << lows[i];
+                /* a run with its top card at or above the lowest card kept in its suit is kept whole: above it, the
+                 * cards between the run's are the same in a matching position, so the run is too; a run wholly below
+                 * stands for every low card of the mover's in the suit (the positions after any of them match) */
+                for (int changed = 1; changed;) {
+                    changed = 0;
+                    for (int i = 0; i < k; i++) {
+                        u64 kept = lane_of(brel, runs[i] >> 4);
+                        int cut = kept ? 16 * (runs[i] >> 4) + __builtin_ctzll(kept) : 64;
+                        if (runs[i] >= cut && lows[i] < cut) {
+                            brel |= 1ULL << lows[i];
+                            changed = 1;
+                        }
+                    }
+                }
+                best_store(lens, dk, tw, p->trump, rel_counts(&q, brel), dd, p->hand[turn], ns, exact);
+            }
+        }
         if (!wgave_up) {
             DEntry *e = dslot(dk, tw, p->trump);
             memcpy(e->k, dk, sizeof e->k);
@@ -1783,6 +1958,7 @@ static PyObject *py_clear(PyObject *self, PyObject *args) {
     memset(gtt, 0, sizeof(Entry) << GTT_BITS);
     memset(wtt, 0, sizeof(WEntry) << WTT_BITS);
     memset(dtt, 0, sizeof(DEntry) << DTT_BITS);
+    memset(bt, 0, sizeof(BEntry) << BT_BITS);
     Py_RETURN_NONE;
 }
 
@@ -1797,7 +1973,7 @@ static PyObject *py_bit_gather(PyObject *self, PyObject *args) {
 
 /* new_question(): the next question reads only what it stores itself */
 static PyObject *py_new_question(PyObject *self, PyObject *args) {
-    pclock = 0;
+    pclock = bclock = 0;
     last_ns = last_rem = 0;  /* side_moves' first guess too, as in a fresh process */
     if (question == 255) {  /* the stamps start over: nothing stamped before may pass for the new question's */
         question = 1;
@@ -1805,6 +1981,17 @@ static PyObject *py_new_question(PyObject *self, PyObject *args) {
     }
     question++;
     Py_RETURN_NONE;
+}
+
+/* check_best(on) -> (matches, contradicted): with ``on``, every best-play set a position takes from a matching
+ * one's (see best_entry) is also solved afresh and compared; returns the counts since the last call (for tests) */
+static PyObject *py_check_best(PyObject *self, PyObject *arg) {
+    int on = PyObject_IsTrue(arg);
+    if (on < 0) return NULL;
+    check_best = on;
+    PyObject *out = Py_BuildValue("(KK)", best_matches, best_bad);
+    best_matches = best_bad = 0;
+    return out;
 }
 
 /* take_work() -> the positions the searches here have visited since the last call (the caller charges them) */
@@ -1842,6 +2029,7 @@ static PyMethodDef methods[] = {
     {"wkey", py_wkey, METH_VARARGS, "W's table key at a trick start (for tests)."},
     {"bit_gather", py_bit_gather, METH_NOARGS, "Whether layouts are encoded by the CPU's bit gather (BMI2)."},
     {"new_question", py_new_question, METH_NOARGS, "The tables hold nothing the next question reads."},
+    {"check_best", py_check_best, METH_O, "Check every best-play set taken from a matching position (tests)."},
     {"take_work", py_take_work, METH_NOARGS, "Positions visited by the searches here since the last call."},
     {"set_cards", py_set_cards, METH_O, "The Card object for each code 0..63."},
     {NULL, NULL, 0, NULL},
@@ -1873,6 +2061,7 @@ PyMODINIT_FUNC PyInit__endings(void) {
     gtt = big_table((size_t)1 << GTT_BITS, sizeof(Entry));
     wtt = big_table((size_t)1 << WTT_BITS, sizeof(WEntry));
     dtt = big_table((size_t)1 << DTT_BITS, sizeof(DEntry));
-    if (pt == NULL || xt == NULL || gtt == NULL || wtt == NULL || dtt == NULL) return PyErr_NoMemory();
+    bt = big_table((size_t)1 << BT_BITS, sizeof(BEntry));
+    if (pt == NULL || xt == NULL || gtt == NULL || wtt == NULL || dtt == NULL || bt == NULL) return PyErr_NoMemory();
     return PyModule_Create(&module);
 }

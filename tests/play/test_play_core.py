@@ -816,13 +816,18 @@ def test_a_questions_count_and_line_do_not_depend_on_what_was_asked_before_it() 
     assert (again.tricks, again.nodes, again.witness.words) == (first.tricks, first.nodes, first.witness.words)
 
 
+# the benchmark's random-15 (10 tricks, hearts trumps, North on lead) and random-17 (8 tricks, diamonds, South)
+RANDOM_15 = {Seat.N: "C2 C6 C9 HJ HT S2 S3 SA SK ST", Seat.E: "C5 D2 D3 D4 H7 H9 HQ S5 S7 SJ",
+             Seat.S: "C3 C7 D5 DA DQ DT H6 HK S4 S8", Seat.W: "C8 D7 D8 D9 DK H2 H3 S6 S9 SQ"}
+RANDOM_17 = {Seat.N: "C4 DJ HJ HQ S4 S7 SK ST", Seat.E: "C6 C8 D6 DA H7 HA S5 SQ",
+             Seat.S: "C9 CK D8 DQ H2 HT S3 SJ", Seat.W: "C2 CQ CT D2 D4 D7 H4 H9"}
+
+
 def test_a_proof_searches_as_many_positions_after_another_question_as_asked_first() -> None:
     # the benchmark's random-15 and random-39: where both slots of a table pair hold only an earlier question's
     # entries, which one the new entry takes must not depend on them (choosing by their tricks left made random-15
     # search 3,514 positions after random-39 and 3,515 asked first)
-    a = spec_position({Seat.N: "C2 C6 C9 HJ HT S2 S3 SA SK ST", Seat.E: "C5 D2 D3 D4 H7 H9 HQ S5 S7 SJ",
-                        Seat.S: "C3 C7 D5 DA DQ DT H6 HK S4 S8", Seat.W: "C8 D7 D8 D9 DK H2 H3 S6 S9 SQ"},
-                       Suit.H, Seat.N)
+    a = spec_position(RANDOM_15, Suit.H, Seat.N)
     b = spec_position({Seat.N: "CJ D2 DJ H3 H4 H5 H8 HJ HQ S9", Seat.E: "C6 C8 CT D4 DK H7 HA HT SQ ST",
                         Seat.S: "C3 C7 C9 CK D7 DQ H6 H9 S3 S6", Seat.W: "C4 CA CQ D3 D5 D9 H2 S7 SJ SK"},
                        Suit.D, Seat.N)
@@ -844,3 +849,39 @@ def test_a_hand_on_lead_that_nobody_can_beat_takes_every_trick_and_the_search_st
     w = core.worst_normal(pos, Side.NS, NormalPlayModel.default(Seat.N))
     assert (w.tricks, w.exact, w.nodes) == (10, True, 0)
     assert core.cannot_lose(pos, Side.NS).tricks == 10
+
+
+_BEST_SETS = """
+import json
+from engine.play import NormalPlayModel, PlayCore
+from engine.play.dds import _endings
+from facts import Seat, Side, Suit
+from tests.play.test_play_core import RANDOM_15, RANDOM_17, spec_position
+_endings.check_best(True)
+out = []
+for spec, trump, leader in ((RANDOM_15, Suit.H, Seat.N), (RANDOM_17, Suit.D, Seat.S)):
+    w = PlayCore().worst_normal(spec_position(spec, trump, leader), Side.NS, NormalPlayModel.default(leader))
+    out.append((w.tricks, w.exact, w.nodes, *_endings.check_best(True)))
+print(json.dumps(out))
+"""
+
+
+def test_a_best_play_set_taken_from_a_matching_position_is_the_one_a_fresh_solve_gives() -> None:
+    # issue 3 (double-dummy values as bounds, equal cards collapsed): our solver keeps each best-play set it solves
+    # with the cards its values rested on, and a later position matching those cards takes it over. Told to check,
+    # it also solves every such position afresh and counts disagreements. Both of the runs of equal cards kept whole
+    # are needed: without them random-15 and random-17 disagreed 1 and 2 times (the one run that reaches the value),
+    # 149 and 8 times (a run crossing the lowest card kept). The same search runs by bit gather and card by card.
+    import json
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    run = [sys.executable, "-c", _BEST_SETS]
+    fast = json.loads(subprocess.run(run, cwd=root, capture_output=True, text=True, check=True).stdout)
+    env = {**os.environ, "CLAIMLAW_NO_BMI2": "1"}
+    slow = json.loads(subprocess.run(run, cwd=root, capture_output=True, text=True, check=True, env=env).stdout)
+    assert [row[:2] for row in fast] == [[4, True], [2, True]]
+    assert all(matches > 1_000 and bad == 0 for *_, matches, bad in fast)
+    assert fast == slow
