@@ -441,15 +441,19 @@ typedef struct {
 static PEntry *pt = NULL;
 static uint32_t pclock;  /* restarts with each question, so what is replaced depends on nothing asked before */
 
-/* how many of each suit's cards, from the top, reach down to the lowest card of ``rel`` (four bits a suit) */
-static inline unsigned rel_counts(const Pos *p, u64 rel) {
-    u64 all = p->hand[0] | p->hand[1] | p->hand[2] | p->hand[3];
+/* how many of each suit's cards of ``all``, from the top, reach down to the lowest card of ``rel`` (four bits a suit) */
+static inline unsigned rel_counts_in(u64 all, u64 rel) {
     unsigned tv = 0;
     for (int x = 0; x < 4; x++) {
         u64 lane = (all >> (16 * x)) & LANE, r = (rel >> (16 * x)) & lane;
         if (r) tv |= (unsigned)popcount(lane >> __builtin_ctzll(r)) << (4 * x);
     }
     return tv;
+}
+
+/* the same for the cards in the hands */
+static inline unsigned rel_counts(const Pos *p, u64 rel) {
+    return rel_counts_in(p->hand[0] | p->hand[1] | p->hand[2] | p->hand[3], rel);
 }
 
 /* the masks of tops' words covering those cards */
@@ -1286,19 +1290,29 @@ static inline int order_of(u64 all, int c) {
     return popcount(lane_of(all, c >> 4) >> ((c & 15) + 1));
 }
 
+/* cards per seat per suit, four bits each (as ``tops`` gives them) */
+static inline u64 lens_of(const Pos *p) {
+    u64 ln = 0;
+    for (int x = 0; x < 4; x++)
+        for (int s = 0; s < 4; s++) ln |= (u64)popcount(lane_of(p->hand[s], x)) << (16 * x + 4 * s);
+    return ln;
+}
+
 /* a position's key for the cache: the trick start's rank-relative layout and the trick as a word; ``*all``: every
- * card in a hand or the trick. ``layout``: the layout when the caller has it already (at a trick start), else NULL */
-static inline void dkey(const Pos *p, const u64 *layout, u64 k[2], uint32_t *t, u64 *all) {
+ * card in a hand or the trick; ``*lens``: the trick start's lengths (the partition table's bucket). ``layout``: the
+ * layout when the caller has it already (at a trick start), else NULL */
+static inline void dkey(const Pos *p, const u64 *layout, u64 k[2], uint32_t *t, u64 *all, u64 *lens) {
     if (layout != NULL && p->n == 0) {
         k[0] = layout[0];
         k[1] = layout[1];
         *all = p->hand[0] | p->hand[1] | p->hand[2] | p->hand[3];
+        *lens = lens_of(p);
         *t = (uint32_t)(p->leader << 2);
         return;
     }
     Pos q = *p;
     for (int i = 0; i < p->n; i++) q.hand[(p->leader + i) & 3] |= 1ULL << p->tc[i];
-    rel_key(&q, k);
+    tops(&q, k, lens);
     *all = q.hand[0] | q.hand[1] | q.hand[2] | q.hand[3];
     uint32_t w = (uint32_t)(p->n | p->leader << 2);
     for (int i = 0; i < p->n; i++)
@@ -1408,17 +1422,14 @@ static inline u64 scatter(u64 bits, u64 hand) {
     return scatter_soft(bits, hand);
 }
 
-/* cards per seat per suit, four bits each (as ``tops`` gives them) */
-static inline u64 lens_of(const Pos *p) {
-    u64 ln = 0;
-    for (int x = 0; x < 4; x++)
-        for (int s = 0; s < 4; s++) ln |= (u64)popcount(lane_of(p->hand[s], x)) << (16 * x + 4 * s);
-    return ln;
-}
-
 static inline BEntry *bbucket(u64 lens, uint32_t t, int trump) {
     u64 h = mix(lens ^ ((u64)t << 3 | (u64)(trump + 1)) * 0x9E3779B97F4A7C15ULL);
     return &bt[(h >> (64 - BT_BITS)) & ~(u64)(BT_WAYS - 1)];
+}
+
+/* does ``e`` hold a set of this question's for these lengths, trick and trump (its cards not yet compared)? */
+static inline int bsame(const BEntry *e, u64 lens, uint32_t t, int trump) {
+    return e->used == question && e->lens == lens && e->t == t && e->trump == trump;
 }
 
 /* a best-play set stored for a position matching this one (trick start layout ``k``, lengths ``lens``), if any is
@@ -1427,8 +1438,8 @@ static BEntry *best_entry(u64 lens, const u64 k[2], uint32_t t, int trump, int b
     BEntry *b = bbucket(lens, t, trump);
     for (int i = 0; i < BT_WAYS; i++) {
         BEntry *e = &b[i];
-        if (e->used == question && e->lens == lens && e->t == t && e->trump == trump && (k[0] & e->mask[0]) == e->pat[0]
-            && (k[1] & e->mask[1]) == e->pat[1] && (e->exact || e->ns >= beta)) {
+        if (bsame(e, lens, t, trump) && (k[0] & e->mask[0]) == e->pat[0] && (k[1] & e->mask[1]) == e->pat[1]
+            && (e->exact || e->ns >= beta)) {
             e->stamp = ++bclock;
             return e;
         }
@@ -1446,8 +1457,8 @@ static void best_store(u64 lens, const u64 k[2], uint32_t t, int trump, unsigned
     BEntry *b = bbucket(lens, t, trump), *e = NULL;
     for (int i = 0; i < BT_WAYS && e == NULL; i++) {
         BEntry *c = &b[i];
-        if (c->used == question && c->lens == lens && c->t == t && c->trump == trump && c->mask[0] == m[0]
-            && c->mask[1] == m[1] && c->pat[0] == pat[0] && c->pat[1] == pat[1])
+        if (bsame(c, lens, t, trump) && c->mask[0] == m[0] && c->mask[1] == m[1] && c->pat[0] == pat[0]
+            && c->pat[1] == pat[1])
             e = c;
     }
     if (e == NULL) {
@@ -1487,10 +1498,10 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
     u64 allowed = lic, dd = 0;
     *sdd = -1;
     uint32_t tw = 0;
-    u64 dk[2], all = 0;
+    u64 dk[2], all = 0, lens = 0;
     DEntry *de = NULL;
     if (legal & ~lic) {
-        dkey(p, layout, dk, &tw, &all);
+        dkey(p, layout, dk, &tw, &all, &lens);
         de = dslot(dk, tw, p->trump);
         if (!dholds(de, dk, tw, p->trump) || (!de->exact && de->ns < beta)) de = NULL;  /* a bound too low: again */
     }
@@ -1503,9 +1514,6 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
         }
     } else if (legal & ~lic) {  /* some legal card is not licensed: which are best play? */
         int ns, exact;
-        Pos q = *p;  /* the trick's start */
-        for (int i = 0; i < p->n; i++) q.hand[(p->leader + i) & 3] |= 1ULL << p->tc[i];
-        u64 lens = lens_of(&q);
         BEntry *be = best_entry(lens, dk, tw, p->trump, beta);
         if (be != NULL && !check_best) {  /* a position like it solved before */
             dd = scatter(be->best, p->hand[turn]) & legal;
@@ -1549,7 +1557,7 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
                         }
                     }
                 }
-                best_store(lens, dk, tw, p->trump, rel_counts(&q, brel), dd, p->hand[turn], ns, exact);
+                best_store(lens, dk, tw, p->trump, rel_counts_in(all, brel), dd, p->hand[turn], ns, exact);
             }
         }
         if (!wgave_up) {
