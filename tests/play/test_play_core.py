@@ -676,23 +676,29 @@ for _ in range(3000):
 """
 
 
-def test_our_solvers_layout_key_is_the_same_by_the_cpus_bit_gather_as_card_by_card() -> None:
-    # issue 3 (transposition table keyed on the rank-relative layout): on a CPU with BMI2 the layout is encoded by
-    # bit gather; a process told not to use it encodes card by card, and every key must agree
+def _by_bit_gather_and_card_by_card(script: str) -> tuple[str, str]:
+    """What ``script`` prints in a process of its own, and in one told not to use the CPU's bit gather (BMI2)."""
     import os
     import subprocess
     import sys
 
+    root = Path(__file__).resolve().parents[2]
+    run = [sys.executable, "-c", script]
+    fast = subprocess.run(run, cwd=root, capture_output=True, text=True, check=True).stdout
+    env = {**os.environ, "CLAIMLAW_NO_BMI2": "1"}
+    slow = subprocess.run(run, cwd=root, capture_output=True, text=True, check=True, env=env).stdout
+    return fast, slow
+
+
+def test_our_solvers_layout_key_is_the_same_by_the_cpus_bit_gather_as_card_by_card() -> None:
+    # issue 3 (transposition table keyed on the rank-relative layout): on a CPU with BMI2 the layout is encoded by
+    # bit gather; a process told not to use it encodes card by card, and every key must agree
     from engine.play.dds import _endings
 
     assert _endings is not None
     if not _endings.bit_gather():
         pytest.skip("this CPU has no BMI2: only the card-by-card encoding runs")
-    root = Path(__file__).resolve().parents[2]
-    run = [sys.executable, "-c", _KEY_LAYOUTS]
-    fast = subprocess.run(run, cwd=root, capture_output=True, text=True, check=True).stdout
-    env = {**os.environ, "CLAIMLAW_NO_BMI2": "1"}
-    slow = subprocess.run(run, cwd=root, capture_output=True, text=True, check=True, env=env).stdout
+    fast, slow = _by_bit_gather_and_card_by_card(_KEY_LAYOUTS)
     assert fast.count("\n") == 3000
     assert fast == slow
 
@@ -873,15 +879,8 @@ def test_a_best_play_set_taken_from_a_matching_position_is_the_one_a_fresh_solve
     # are needed: without them random-15 and random-17 disagreed 1 and 2 times (the one run that reaches the value),
     # 149 and 8 times (a run crossing the lowest card kept). The same search runs by bit gather and card by card.
     import json
-    import os
-    import subprocess
-    import sys
 
-    root = Path(__file__).resolve().parents[2]
-    run = [sys.executable, "-c", _BEST_SETS]
-    fast = json.loads(subprocess.run(run, cwd=root, capture_output=True, text=True, check=True).stdout)
-    env = {**os.environ, "CLAIMLAW_NO_BMI2": "1"}
-    slow = json.loads(subprocess.run(run, cwd=root, capture_output=True, text=True, check=True, env=env).stdout)
+    fast, slow = (json.loads(out) for out in _by_bit_gather_and_card_by_card(_BEST_SETS))
     assert [row[:2] for row in fast] == [[4, True], [2, True]]
     assert all(matches > 1_000 and bad == 0 for *_, matches, bad in fast)
     assert fast == slow
