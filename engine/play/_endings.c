@@ -1818,7 +1818,7 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
     }
     if (p->n == 0 && !wgave_up && best >= beta) {
         if (all_ok && best >= rem) wstore(wslot(akey, tag | WTAG_ALL), akey, tag | WTAG_ALL, rem, rem);
-        else wstore(e != NULL ? e : wslot(key, tag), key, tag, best, rem);
+        else wstore(e, key, tag, best, rem);  /* set above: fewer than all were needed, or an opponent holds a trump */
     }
     return best;
 }
