@@ -627,13 +627,24 @@ class Searcher:
             if got is None:
                 got = cache[k] = self._owners(*k)
             per.append(got)
-        # what the licences can still read of the history: the suit to continue only while the side still
-        # holds a master in it; an opponent's show-out only in a suit both sides still hold
+        # what the licences can still read of the history: the suit to continue while it can still bind the side
+        # (at its own trick start, only with a master in it; otherwise while it holds a card there, which may yet
+        # become a master before it leads again); an opponent's show-out only in a suit both sides still hold
         last = node.last_led
-        if last is not None and not (self.model.on("continue_suit") and self.side_has_master(node, last)):
+        if last is not None and not (self.model.on("continue_suit") and self._may_bind(node, last)):
             last = None
         voids = frozenset((s, x) for s, x in node.voids if s.side != self.side and per[SUIT_NO[x]])
         return (tuple(per), node.leader, last, voids, node.line_done, node.line_off)
+
+    def _may_bind(self, node: Node, suit: Suit) -> bool:
+        """Can the suit the side led last still bind it (``continue_suit``)? On lead at a trick start the licence
+        reads it now, and the lead names the next suit: only if the side holds a master there. Otherwise the
+        opponents' cards above the side's may all be played before the side leads again, and the suit binds
+        it then: whenever the side holds a card of it."""
+        if not node.trick and node.leader.side == self.side:
+            return self.side_has_master(node, suit)
+        a, b = self._side_idx
+        return bool(((node.masks[a] | node.masks[b]) >> (16 * SUIT_NO[suit])) & LANE)
 
     def _owners(self, l0: int, l1: int, l2: int, l3: int, unaware: int, trick: tuple[tuple[int, int, int], ...],
                 idle_trumps: bool = False) -> tuple[int, ...]:

@@ -638,15 +638,15 @@ def test_the_search_key_marks_small_cards_only_where_the_small_card_licence_can_
     assert s.key(small) == s.key(high)
 
 
-def _wkey(spec: dict[Seat, str], last: Suit | None = None) -> tuple[int, int, int]:
-    """Our solver's W key for North-South, North on lead in notrump, every guideline on; ``last``: the suit the
-    side led last."""
+def _wkey(spec: dict[Seat, str], last: Suit | None = None, leader: Seat = Seat.N) -> tuple[int, int, int]:
+    """Our solver's W key for North-South in notrump, ``leader`` on lead (North unless told), every guideline on;
+    ``last``: the suit the side led last."""
     from engine.play.bits import SUIT_NO
     from engine.play.dds import _endings
 
     assert _endings is not None
     m = [mask_of(Card.parse(x) for x in spec[s].split()) for s in SEATS]
-    return _endings.wkey(m[0], m[1], m[2], m[3], -1, SEATS.index(Seat.N), -1 if last is None else SUIT_NO[last], 0,
+    return _endings.wkey(m[0], m[1], m[2], m[3], -1, SEATS.index(leader), -1 if last is None else SUIT_NO[last], 0,
                          0, 0b1111)
 
 
@@ -711,6 +711,35 @@ def test_our_solvers_key_forgets_the_suit_to_continue_when_the_side_leads_from_a
     assert _wkey(north_void, Suit.S) == _wkey(north_void)
     north_holds = {Seat.N: "SK HK D2", **rest}
     assert _wkey(north_holds, Suit.S) != _wkey(north_holds)
+
+
+# North-South have led spades; North's ♠Q is no master while West holds the ♠K
+_SPADE_Q_UNDER_K = {Seat.N: "SQ HA D2", Seat.S: "S2 C3 C2", Seat.E: "S6 CA D3", Seat.W: "SK CK D4"}
+
+
+def test_our_solvers_key_keeps_the_suit_to_continue_while_the_opponents_lead_and_the_side_holds_a_card_of_it() -> None:
+    # EBU claims notes (continue_suit): the opponents on lead may yet play their ♠K before North-South lead again,
+    # and then the ♠Q is a master of the suit they started, which binds them; two histories that share the cards
+    # but not the suit led last must not share a floor
+    assert _wkey(_SPADE_Q_UNDER_K, Suit.S, Seat.E) != _wkey(_SPADE_Q_UNDER_K, None, Seat.E)
+    # on lead themselves, the licence reads the suit now: with no master in it, it binds nothing, and their lead
+    # names the next suit
+    assert _wkey(_SPADE_Q_UNDER_K, Suit.S) == _wkey(_SPADE_Q_UNDER_K)
+    # a suit the side holds no card of can never bind it again
+    no_spade = {**_SPADE_Q_UNDER_K, Seat.N: "HQ HA D2", Seat.S: "H2 C3 C2"}
+    assert _wkey(no_spade, Suit.S, Seat.E) == _wkey(no_spade, None, Seat.E)
+
+
+def test_the_search_key_keeps_the_suit_to_continue_while_the_opponents_lead_and_the_side_holds_a_card_of_it() -> None:
+    # EBU claims notes (continue_suit): as our solver's key above, for the Python search's, mid-trick too
+    from dataclasses import replace
+
+    s, east_leads = _node(_SPADE_Q_UNDER_K, Seat.E, None)
+    assert s.key(replace(east_leads, last_led=Suit.S)) != s.key(east_leads)
+    _, after_lead = _node(_SPADE_Q_UNDER_K, Seat.E, None, "D3")
+    assert s.key(replace(after_lead, last_led=Suit.S)) != s.key(after_lead)
+    _, north_leads = _node(_SPADE_Q_UNDER_K, Seat.N, None)
+    assert s.key(replace(north_leads, last_led=Suit.S)) == s.key(north_leads)
 
 
 def _fewest_on_any_play(s: Searcher, node: Node) -> int:
