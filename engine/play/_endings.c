@@ -1614,8 +1614,8 @@ static inline int gap(const Pos *p, int side, int x) {
  * hold none: else, now and later, the leader's masters there are equal cards, or trump leads are licensed by
  * nothing (they are idle), and the licence gives nothing top-down does not), the suit to continue (while it can
  * still bind the side: on lead, only with a master in it; with the opponents on lead, whenever the side holds a
- * card of it, since theirs above it may all be played before the side leads again) and the opponents' show-outs in suits where a guess can still arise (the only
- * licence that reads them).
+ * card of it, since theirs above it may all be played before the side leads again) and the opponents' show-outs
+ * in suits where a guess can still arise (the only licence that reads them).
  *
  * The tens are counted only where a hand of the side holds two or more cards of the suit below the ten; elsewhere
  * the key says so (7, not a count). The licence gives a hand's small masters only when they are all its masters,
@@ -1643,9 +1643,10 @@ static inline void wkey(const WPos *w, const WRules *r, u64 key[3]) {
     /* with the side on lead the obligation is read now, and its lead names the suit to continue next; with the
      * opponents on lead, a card of the side's in the suit may yet become a master (theirs above it played before
      * the side leads again), and the obligation holds then */
-    int held = (p->leader & 1) == r->side ? side_master(p, r->side, last)
-                                          : lane_of(p->hand[r->side] | p->hand[r->side ^ 2], last) != 0;
-    if (last >= 0 && !(r->continue_suit && held)) last = -1;
+    if (last >= 0 && !(r->continue_suit && ((p->leader & 1) == r->side
+                                                ? side_master(p, r->side, last)
+                                                : lane_of(p->hand[r->side] | p->hand[r->side ^ 2], last) != 0)))
+        last = -1;
     /* a leader of the side without a card of it is not held to it, and his lead names the next suit to continue */
     if (last >= 0 && (p->leader & 1) == r->side && !lane_of(p->hand[p->leader], last)) last = -1;
     extra |= (u64)(last + 1) << 12;
