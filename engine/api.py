@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.facts_in import case_facts
+from engine.questions import AnswerBook, Unanswered
 from facts import Case, Ruling, Side, TraceStep, WeightedResult, Witness
 from facts.contract import score
 
@@ -18,15 +19,23 @@ DEFAULT_EDITION = "2017"
 _CORE: Any = None
 
 
+MAX_QUESTIONS = 64  # distinct trick questions one ruling may ask: more means a rule asks without end
+
+
+class InvariantError(RuntimeError):
+    """A ruling broke an invariant every ruling must keep (an internal error, never the case's fault)."""
+
+
 def play_core() -> Any:
-    """The process-wide play core (one per process: DDS is not thread-safe)."""
+    """The process-wide play core (one per process: DDS is not thread-safe). It searches until each count is
+    proven: a single ruling never rests on an unfinished search unless the caller sets a budget."""
     global _CORE
     if _CORE is None:
         try:
             from engine.play import PlayCore
         except ImportError:  # pragma: no cover - the core is part of the package
             return None
-        _CORE = PlayCore()
+        _CORE = PlayCore(budget=None)
     return _CORE
 
 
@@ -58,8 +67,58 @@ def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None 
         "weighted_scores": bool(params.get("weighted_scores", False)),
         "high_trump_safety_check_normal": bool(params.get("high_trump_safety_check_normal", False)),
     })
-    result = program.run(facts, context={"case": case, "position": pos, "play": core})
-    return assemble(case, ed, pk, result, verbose=verbose)
+    result, book = run_answering(program, facts, {"case": case, "position": pos}, core)
+    ruling = assemble(case, ed, pk, result, verbose=verbose)
+    if book is not None:
+        ruling.proven = book.proven
+    check_invariants(case, ruling)
+    return ruling
+
+
+def run_answering(program: Any, facts: list[dict[str, Any]], context: dict[str, Any], core: Any
+                  ) -> tuple[Any, AnswerBook | None]:
+    """Run the rules, answering each trick question they ask outside the session (engine/questions.py).
+
+    A rule that asks a new question stops the run; the play core answers it here, where no action lease runs,
+    and the rules run again from the start with the answer in the book. The last run asks nothing new: its
+    conclusions and trace are the ruling's. Ctrl-C during a search stops that search with what it found
+    (marked unproven) and gives every later question no budget, so the ruling comes at once.
+    """
+    if core is None:
+        return program.run(facts, context={**context, "play": None}), None
+    book = AnswerBook(core)
+    for _ in range(MAX_QUESTIONS + 1):
+        try:
+            return program.run(facts, context={**context, "play": book}), book
+        except Unanswered as q:
+            book.answer(q)
+    raise InvariantError(f"the rules asked more than {MAX_QUESTIONS} distinct trick questions for one case")
+
+
+_IMPOSSIBLE = "internal error: the ruling {what}; please report this case"
+
+
+def check_invariants(case: Case, ruling: Ruling) -> None:
+    """What every ruling keeps, checked at the end: whole, non-negative tricks that add up to the board's 13,
+    no side given fewer than it has already won, and an unproven count never allowing a claim."""
+    rows = ([ruling.tricks] if ruling.tricks else []) + [w.tricks for w in ruling.weighted]
+    pos = None
+    try:
+        pos = case.position()
+    except Exception:  # noqa: BLE001 - a case without cards has no position to check against
+        pos = None
+    for t in rows:
+        if any((not isinstance(n, int)) or n < 0 for n in t.values()):
+            raise InvariantError(_IMPOSSIBLE.format(what=f"gives a negative or broken trick count: {t}"))
+        if set(t) == {"NS", "EW"} and sum(t.values()) != 13:
+            raise InvariantError(_IMPOSSIBLE.format(what=f"gives tricks that do not add up to 13: {t}"))
+        if pos is not None:
+            for side, won in pos.won.items():
+                if t.get(side.value, won) < won:
+                    raise InvariantError(_IMPOSSIBLE.format(
+                        what=f"gives {side.value} {t[side.value]} tricks, fewer than the {won} already won: {t}"))
+    if not ruling.proven and ruling.outcome in ("claim_allowed", "concession_cancelled", "agreement_withdrawn"):
+        raise InvariantError(_IMPOSSIBLE.format(what=f"is {ruling.outcome} on a count its search did not prove"))
 
 
 def assemble(case: Case, edition: str, packs: list[str], result: Any, *, verbose: bool = False) -> Ruling:

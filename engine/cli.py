@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
 import sys
+import threading
+import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
 
@@ -36,7 +41,8 @@ def rule_cmd(
                     typer.Option(help="Regulating-Authority pack (name or path); repeatable.")] = None,
     verbose: Annotated[bool, typer.Option(help="Show every guideline step, not just those the count used.")] = False,
     budget: Annotated[int | None, typer.Option(
-        help="Search positions per play-core question (default 60,000): more proves more counts, slower.")] = None,
+        help="Search positions per play-core question. Default: no limit, search until every count is proven. "
+             "A budget that runs out leaves the claim not established.")] = None,
 ) -> None:
     """Rule on CASE_FILE: the outcome, tricks, score, witness lines and the chain of law references."""
     from engine.api import check_expect, rule
@@ -58,7 +64,10 @@ def rule_cmd(
             from engine.play import PlayCore
 
             core = PlayCore(budget=budget)
-        ruling = rule(case, edition=edition, packs=pack or None, verbose=verbose, play=core)
+        with _progress():
+            ruling = rule(case, edition=edition, packs=pack or None, verbose=verbose, play=core)
+    except KeyboardInterrupt:
+        _fail("interrupted before the search had found any line to rule on", 130)
     except PackError as e:
         _fail(str(e))
     except RuleError as e:
@@ -84,6 +93,35 @@ def rule_cmd(
         raise typer.Exit(EXIT_MISMATCH)
 
 
+@contextlib.contextmanager
+def _progress(after: float = 1.5, every: float = 1.0) -> Iterator[None]:
+    """On a terminal, say after ``after`` seconds that the search is still going and how to stop it."""
+    if not (err.is_terminal or os.environ.get("CLAIMLAW_PROGRESS")):
+        yield
+        return
+    done = threading.Event()
+    t0 = time.monotonic()
+
+    def tick() -> None:
+        if done.wait(after):
+            return
+        while not done.is_set():
+            sys.stderr.write(f"\rsearching the claimer's normal lines: {time.monotonic() - t0:.0f} s "
+                             "(Ctrl-C stops the search and rules on what it has found, marked unproven)")
+            sys.stderr.flush()
+            done.wait(every)
+        sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
+
+    th = threading.Thread(target=tick, name="claimlaw-progress", daemon=True)
+    th.start()
+    try:
+        yield
+    finally:
+        done.set()
+        th.join(timeout=2)
+
+
 def print_ruling(case: object, ruling: object) -> None:
     """The ruling for people: headline, tricks and score, witness lines, the law chain."""
     from facts import Case, Ruling
@@ -107,6 +145,9 @@ def print_ruling(case: object, ruling: object) -> None:
         out.print(f"[bold]Weighted:[/] {row.weight:.0%} of {t}{sc}", highlight=False)
     out.print(f"[bold]Outcome:[/] {ruling.outcome}   [bold]Edition:[/] {ruling.edition}"
               + (f"   [bold]Packs:[/] {', '.join(ruling.packs)}" if ruling.packs else ""), highlight=False)
+    if not ruling.proven:
+        out.print("[bold yellow]Not proven:[/] a search was stopped (its budget ran out, or Ctrl-C) before it settled "
+                  "a count this ruling rests on.", highlight=False)
     for w in ruling.witnesses:
         out.print(f"[bold]Witness line[/] ({w.question.replace('_', ' ')}: {w.side} take {w.tricks}): {w.words}",
                   highlight=False)

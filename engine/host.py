@@ -52,6 +52,11 @@ CPython 3.11, see ``tests/engine/``):
   error: 10,000 runs keep one live session at most and memory flat. ``delete_state`` on a session
   in which no action has ever run aborts the whole process (``free(): invalid pointer``), so a
   hidden rule on the ``__start__`` fact fires last in every session (one extra, empty firing).
+* **Action lease.** durable's C engine leases each running action for about five seconds; an action
+  that runs longer can lose its conclusions without a word (measured: a play core slowed past ~5 s
+  turned an adjusted claim into ``director_rules`` with no tricks). So no action does long work: the
+  rules ask trick questions through ``engine/questions.py``, answered outside the session. As a
+  guard, an action that runs longer than ``ACTION_GUARD_SECONDS`` fails the run with a RuleError.
 * **Threads.** durable is not thread-safe: every compile and run holds one process-wide lock.
 * **Matching details.** A field the fact lacks fails every test (``!=`` too); ``== None`` matches
   only an explicit null; ``True == 1``. Facts go through JSON: tuples come back as lists.
@@ -70,6 +75,7 @@ import copy
 import itertools
 import json
 import threading
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -97,6 +103,8 @@ _NEVER = "__never__"          # the kind the sink rule waits for; never asserted
 _START_ALIAS = "claimlaw_start"
 _SEAMS = ("case", "play", "position")  # context attributes that read as None when absent
 
+ACTION_LEASE_SECONDS = 5.0   # durable's C engine leases each running action for this long (durable/engine.py)
+ACTION_GUARD_SECONDS = 3.0   # an action that runs longer is an error, never a silent loss of its conclusions
 _LOCK = threading.RLock()     # durable is not thread-safe: one lock for the process
 _NAMES = itertools.count(1)
 _PROGRAMS: dict[tuple[Any, ...], Program] = {}
@@ -422,7 +430,14 @@ class Program:
         matched = {a: _plain(f) for a, f in raw.items() if a != _START_ALIAS}
         step = _Step()
         try:
+            t0 = time.monotonic()
             rule.then(Ctx(self, run, rule, step, c), {a: dict(f) for a, f in matched.items()})
+            took = time.monotonic() - t0
+            if took > ACTION_GUARD_SECONDS:
+                raise RuleError(rule.name, f"the action ran {took:.1f} s, near durable_rules' {ACTION_LEASE_SECONDS:g}-"
+                                "second action lease, past which its conclusions can be lost without a word; the "
+                                "ruling is not trusted (long work belongs outside the session: engine/questions.py)",
+                                clause=rule.clause)
             for o in rule.overrides:
                 if o in run.fired:
                     raise RulebookError(f"overrides {o!r}, which has already fired in this case; "
@@ -490,7 +505,10 @@ class Program:
         name = rule.name if rule else "unknown rule"
         clause = rule.clause if rule else ""
         if isinstance(err, BaseException) and not isinstance(err, Exception):
-            raise err  # KeyboardInterrupt, SystemExit: not a rule's fault
+            raise err  # KeyboardInterrupt, SystemExit, an unanswered trick question: not a rule's fault
+        if isinstance(err, RuleError):
+            err.trace = list(run.trace)
+            raise err
         if isinstance(err, BaseException):
             raise RuleError(name, f"{type(err).__name__}: {err}", clause=clause, trace=run.trace) from err
         raise RuleError(name, err, clause=clause, trace=run.trace)

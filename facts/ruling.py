@@ -18,6 +18,8 @@ Outcome = Literal[
     "claim_adjusted",         # 70: tricks taken from the claimer
     "concession_cancelled",   # 71: tricks restored to the conceding side
     "concession_stands",      # 71 does not apply
+    "claim_not_established",  # 70A: the search stopped before proving the claim (doubt against the claimer)
+    "count_unproven",         # 69B/71: the search stopped before settling the count the law turns on
     "needs_play_core",        # a trick count was needed but no play core is attached
     "needs_facts",            # the case lacks a fact the law needs
 ]
@@ -82,6 +84,7 @@ class Ruling(BaseModel):
     witnesses: list[Witness] = Field(default_factory=list)
     weighted: list[WeightedResult] = Field(default_factory=list)  # only where an RA allows a weighted result
     trace: list[TraceStep] = Field(default_factory=list)
+    proven: bool = True  # False: some count it rests on comes from a search stopped by its budget or by Ctrl-C
 
     @property
     def laws(self) -> list[str]:

@@ -33,6 +33,19 @@ def need_count(ctx: Ctx, why: str) -> None:
         ctx.conclude(outcome="needs_play_core", next_step=f"{why}; no play core is attached.")
 
 
+RERUN = ("Rerun with a larger --budget, or with none: by default the search goes on until every count is "
+         "proven.")
+
+
+def proven(ctx: Ctx, *counts: Any) -> bool:
+    """Were these counts, and every count the rules asked for before them, settled by their search? A search
+    stopped by its budget or by the user is a doubtful point, and 70A resolves those against the claimer."""
+    for c in counts:
+        if c is not None and not (getattr(c, "exact", True) and getattr(c, "settled", True)):
+            return False
+    return bool(getattr(getattr(ctx, "play", None), "proven", True))
+
+
 def claimer_seat(ctx: Ctx, side: str) -> Seat:
     case = getattr(ctx, "case", None)
     if case is not None and case.claim.by.side.value == side:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.rulebook import Rule, fact, gt, no, one_of
 from rules.common import ALL, E1997, SIDE_NAMES, SINCE_2007, Ctx, Facts, tricks_text
-from rules.counting import board_totals, need_count, side_count
+from rules.counting import RERUN, board_totals, need_count, proven, side_count
 
 LATE = ("after_next_call", "after_round_end")
 IN_TIME = ("at_once", "before_next_call")
@@ -121,6 +121,13 @@ IN_FACT_WON = Rule(
 )
 
 
+def _unproven(ctx: Ctx, found: int) -> None:
+    ctx.record(proven=False, found=found)
+    ctx.conclude(outcome="count_unproven", tricks=None,
+                 summary="Law 69B cannot be applied yet: the search stopped before it settled the count the "
+                         "withdrawal turns on.", next_step=RERUN)
+
+
 def _likely(ctx: Ctx, m: Facts) -> None:
     w, f, b = m["withdrawal"], m["findings"], m["board"]
     remaining = b["remaining"]
@@ -132,6 +139,9 @@ def _likely(ctx: Ctx, m: Facts) -> None:
         count = side_count(ctx, w["claimer_side"], "likely")
         if count is None:
             need_count(ctx, "69B2 needs the tricks the claimer's side takes if play had continued")
+            return
+        if not proven(ctx, count):
+            _unproven(ctx, count.tricks)
             return
         claimer_tricks = count.tricks
         ctx.record(standard="claimer follows his statement and otherwise plays best; defenders play best",
@@ -164,6 +174,9 @@ def _normal_1997(ctx: Ctx, m: Facts) -> None:
     count = side_count(ctx, w["side"], "normal")
     if count is None:
         need_count(ctx, "1997 69B needs the tricks the withdrawing side could not lose by normal play")
+        return
+    if not proven(ctx, count):
+        _unproven(ctx, count.tricks)
         return
     claimer_tricks = b["remaining"] - count.tricks
     back = w["claimed"] - claimer_tricks

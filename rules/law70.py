@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.rulebook import Rule, fact, gt, ne, no
 from rules.common import ALL, E1997, E2007, E2017, SIDE_NAMES, SINCE_2007, Ctx, Facts, tricks_text
-from rules.counting import board_totals, model_from_switches, need_count, side_count
+from rules.counting import RERUN, board_totals, model_from_switches, need_count, proven, side_count
 
 RESOLVE_PRIORITY = 50  # after every clause rule has set its switch
 
@@ -392,30 +392,37 @@ def _resolve(ctx: Ctx, m: Facts) -> None:
         return
     claimed = adj["claimed"]
     side_name = SIDE_NAMES.get(adj["side"], adj["side"])
-    proven = bool(getattr(count, "exact", True))
+    settled = proven(ctx, count)
     ctx.record(worst_normal=count.tricks, claimed=claimed, line=count.witness.words if count.witness else "",
-               proven=proven)
+               proven=settled)
     ctx.conclude(witnesses=[count.witness])
-    # a count the search did not prove is the worst line it found: the summary says so, not "every line"
-    unproven = "" if proven else (" (Not proven: the search stopped before ruling out a worse normal line; "
-                                  "the ruling rests on the worst line it found.)")
+    if not settled:
+        # an unfinished search is a doubtful point: it can neither allow the claim nor fix the tricks
+        what = "claim" if adj["says"] == "claim" else "concession"
+        found = (f" The worst normal line it found gives {side_name} {tricks_text(count.tricks)}; a worse one "
+                 "was not ruled out.")
+        ctx.conclude(outcome="claim_not_established" if what == "claim" else "count_unproven", tricks=None,
+                     summary=f"The {what} is not established: the search could not show that every normal line "
+                             f"gives {side_name} the {tricks_text(claimed)} {'claimed' if what == 'claim' else 'kept'}."
+                             f"{found}",
+                     next_step=RERUN)
+        return
     if adj["says"] == "claim":
         got = min(claimed, count.tricks)
         if got >= claimed:
-            every = "on every normal line" if proven else "on every normal line the search examined"
             ctx.conclude(outcome="claim_allowed", tricks=board_totals(b, adj["side"], got),
-                         summary=f"The claim is allowed: {side_name} take {tricks_text(claimed)} {every}.{unproven}")
+                         summary=f"The claim is allowed: {side_name} take {tricks_text(claimed)} on every normal "
+                                 "line.")
         else:
             ctx.conclude(outcome="claim_adjusted", tricks=board_totals(b, adj["side"], got),
                          summary=f"The claim fails on a normal line: {side_name} get {tricks_text(got)} of the "
-                                 f"{tricks_text(claimed)} claimed; {tricks_text(claimed - got)} to the opponents."
-                                 f"{unproven}")
+                                 f"{tricks_text(claimed)} claimed; {tricks_text(claimed - got)} to the opponents.")
     else:
         got = count.tricks
         if got > claimed:
             ctx.conclude(outcome="concession_cancelled", tricks=board_totals(b, adj["side"], got),
                          summary=f"{tricks_text(got - claimed).capitalize()} conceded by {side_name} could not be "
-                                 f"lost by normal play: they are given back.{unproven}")
+                                 f"lost by normal play: they are given back.")
         else:
             ctx.conclude(outcome="concession_stands", tricks=board_totals(b, adj["side"], claimed),
                          summary=f"The concession stands: {side_name} could lose those tricks by normal play.")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.rulebook import Rule, fact, gt, no, one_of
 from rules.common import E1997, E2007, E2017, SIDE_NAMES, Ctx, Facts, tricks_text
-from rules.counting import board_totals, need_count, side_count
+from rules.counting import RERUN, board_totals, need_count, proven, side_count
 
 RAISED = ("at_once", "before_next_call", "after_next_call", "after_round_end")
 
@@ -84,9 +84,17 @@ def _could_not_lose(ctx: Ctx, m: Facts) -> None:
     if count is None:
         need_count(ctx, "Law 71 needs the tricks the conceding side could not lose by any normal play")
         return
-    ctx.record(conceding_side_worst_normal=count.tricks, kept_by_concession=r["claimed"])
+    settled = proven(ctx, count)
+    ctx.record(conceding_side_worst_normal=count.tricks, kept_by_concession=r["claimed"], proven=settled)
     if count.witness is not None:
         ctx.conclude(witnesses=[count.witness])
+    if not settled:
+        ctx.conclude(outcome="count_unproven", tricks=None,
+                     summary="Law 71 cannot be applied yet: the search stopped before it could show which conceded "
+                             f"tricks no normal play could lose (the worst normal line it found keeps "
+                             f"{tricks_text(count.tricks)}).",
+                     next_step=RERUN)
+        return
     if count.tricks <= r["claimed"]:
         ctx.conclude(outcome="concession_stands", tricks=board_totals(b, r["side"], r["claimed"]),
                      summary=f"Every conceded trick could be lost by some normal play "

@@ -41,13 +41,19 @@ class Count:
     settled: bool = True  # the question asked is answered (with ``below``: a line under it, or proof of none)
 
 
-class PlayCore:
-    """Answers the rules' trick questions; caches double-dummy values by the exact cards."""
+UNLIMITED = 10**12  # a budget no search reaches: "until proven"
 
-    def __init__(self, budget: int = 60_000, **search_options: object) -> None:
+
+class PlayCore:
+    """Answers the rules' trick questions; caches double-dummy values by the exact cards.
+
+    ``budget``: search positions per question (None: no limit, search until the count is proven)."""
+
+    def __init__(self, budget: int | None = 60_000, **search_options: object) -> None:
         self._values: dict[tuple, dict[Card, int]] = {}
         self._counts: dict[tuple, Count] = {}
         self.budget = budget
+        self.stopped = False  # set by Ctrl-C during a search; cleared by ``resume``
         self.search_options = search_options  # Searcher switches (probe_depth, probe_share, ...) for benchmarks
 
     # -- the three questions ---------------------------------------------------------------
@@ -70,11 +76,17 @@ class PlayCore:
         if got is None and len(self._counts) > 10_000:
             self._counts.clear()
         if got is None:  # the rules ask the same question more than once (70C3, then 70A)
-            got = self._counts[key] = self._run(pos, side, model, "worst_normal", below=below)
+            got = self._run(pos, side, model, "worst_normal", below=below)
+            if not self.stopped:  # a count cut short by Ctrl-C is not the answer to keep
+                self._counts[key] = got
         return got
 
     def cannot_lose(self, pos: Position, side: Side) -> Count:
         return self._run(pos, side, NormalPlayModel.dd_only(side.seats[0]), "cannot_lose", all_free=True)
+
+    def resume(self) -> None:
+        """Search with the full budget again after a Ctrl-C stopped one ruling's searches."""
+        self.stopped = False
 
     # -- plumbing --------------------------------------------------------------------------
     def values(self, node: Node, trump: object) -> dict[Card, int]:
@@ -104,7 +116,8 @@ class PlayCore:
         trump = pos.trump
         s = Searcher(trump=trump, side=side, model=model, values=lambda n: self.values(n, trump),
                      restricted=frozenset(restricted), all_free=all_free,
-                     line=model.line if question == "worst_normal" else None, budget=self.budget,
+                     line=model.line if question == "worst_normal" else None,
+                    budget=1 if self.stopped else UNLIMITED if self.budget is None else self.budget,
                      **self.search_options)  # type: ignore[arg-type]
         if question in ("worst_normal", "cannot_lose"):
             s.above = _floor(s, root, restricted)
@@ -118,6 +131,8 @@ class PlayCore:
             tricks, path = s.dd_value(root), s.dd_line(root)
         else:
             tricks, path = s.worst(root, below=below)
+            if s.interrupted:
+                self.stopped = True  # every later question of this ruling gets no budget: it comes at once
         w = witness(pos, side, question, tricks, path, model)
         if below is None or question == "double_dummy" or plain:
             exact = settled = s.exact

@@ -92,6 +92,7 @@ class Searcher:
     line: Line | None = None
     budget: int = 150_000
     exact: bool = True
+    interrupted: bool = False  # the user stopped the search (Ctrl-C): ``exact`` is False
     use_table: bool = True
     use_dd: bool = True
     use_bound: bool = True
@@ -966,8 +967,9 @@ class Searcher:
                 break
             try:
                 found = self.query(root, best - 1 if below is None else below - 1)
-            except Budget:
+            except (Budget, KeyboardInterrupt) as stop:  # Ctrl-C: the best line so far, marked unproven
                 self.exact = False
+                self.interrupted = isinstance(stop, KeyboardInterrupt)
                 break
             if found is None:
                 break

@@ -47,12 +47,19 @@ def test_a_claim_the_search_proves_is_allowed_on_every_normal_line() -> None:
 
 
 @clause("70A")
-def test_a_claim_allowed_without_proof_says_it_rests_on_the_lines_the_search_examined() -> None:
+def test_a_claim_the_search_could_not_prove_within_its_budget_is_not_established() -> None:
     from engine.play import PlayCore
 
     r = rule(case_from_dict(example("7s-trump-round-both-followed")), play=PlayCore(budget=2_000))
-    assert r.outcome == "claim_allowed"
-    assert "on every normal line the search examined" in r.summary and "Not proven" in r.summary
+    assert r.outcome == "claim_not_established" and r.tricks is None and r.proven is False
+    assert "not established" in r.summary and "--budget" in r.next_step
+    assert r.witnesses  # the worst line it did find is shown
+
+
+@clause("70A")
+def test_the_same_claim_searched_to_the_end_is_allowed_and_proven() -> None:
+    r = ruled("7s-trump-round-both-followed")
+    assert r.outcome == "claim_allowed" and r.proven is True
 
 
 @clause("70A", "70E1")
