@@ -150,7 +150,7 @@ class Board(_Model):
             norm = {None: "none", False: "none", True: "all", "-": "none", "love": "none",
                     "none": "none", "ns": "NS", "ew": "EW", "all": "all", "both": "all"}
             key = v.lower() if isinstance(v, str) else v
-            if key in norm:
+            if (key is None or isinstance(key, str | bool)) and key in norm:
                 data = dict(data, vulnerable=norm[key])
         return data
 
@@ -532,6 +532,12 @@ def _first_error(err: ValidationError) -> CaseError:
     return CaseError(loc, msg)
 
 
+def _visible_key(path: str) -> str:
+    """A field path built from the file's own keys, cut short and without control characters."""
+    shown = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in path[:80])
+    return shown + ("…" if len(path) > 80 else "")
+
+
 def case_from_dict(data: Any) -> Case:
     """Validate a parsed case; raise CaseError with one line on the first problem."""
     if not isinstance(data, dict):
@@ -539,7 +545,7 @@ def case_from_dict(data: Any) -> Case:
     try:
         check_shape(data)
     except ReadError as e:
-        raise CaseError("", str(e)) from None
+        raise CaseError(_visible_key(e.field), str(e)) from None
     try:
         return Case.model_validate(data)
     except CaseError:

@@ -19,16 +19,20 @@ import stat
 from pathlib import Path
 from typing import Any
 
-DEFAULT_CASE_BYTES = 1 << 20
+DEFAULT_CASE_BYTES = 1 << 20  # a 100 KB statement fits; libyaml reads a megabyte in well under a second
 DEFAULT_RECORD_BYTES = 64 << 20
 MAX_DEPTH = 32          # a case nests at most 4 deep (board.play[i][j]); packs a little more
 MAX_STRING = 250_000    # characters in one string (a spoken statement is a few hundred)
-MAX_NODES = 100_000     # values in one file (a case has a few hundred at most)
+MAX_NODES = 10_000      # values in one file (a case has a few hundred at most)
 MAX_ALIASES = 16        # YAML aliases (*name); an alias bomb needs many
 
 
 class ReadError(ValueError):
-    """A file that cannot be read safely; the message is one line."""
+    """A file that cannot be read safely; the message is one line, ``field`` the path when known."""
+
+    def __init__(self, message: str, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def limit_from_env(name: str, default: int) -> int:
@@ -113,33 +117,13 @@ def read_text(path: str | Path, max_bytes: int | None = None, *, env: str = "CLA
 # -- YAML -----------------------------------------------------------------------------
 
 
-def _safe_loader() -> type:
+def _loader() -> type:
+    """A safe loader (libyaml's when built in) whose mappings refuse a key given twice."""
     import yaml
 
-    class Loader(yaml.SafeLoader):
-        """SafeLoader that counts aliases, bounds nesting and refuses duplicate keys."""
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-        def __init__(self, stream: str) -> None:
-            super().__init__(stream)
-            self._depth = 0
-            self._aliases = 0
-
-        def compose_node(self, parent: Any, index: Any) -> Any:
-            if self.check_event(yaml.AliasEvent):
-                self._aliases += 1
-                if self._aliases > MAX_ALIASES:
-                    mark = self.peek_event().start_mark
-                    raise ReadError(f"more than {MAX_ALIASES} YAML aliases (*name) at line {mark.line + 1}; "
-                                    "write the values out")
-            self._depth += 1
-            if self._depth > MAX_DEPTH:
-                mark = self.peek_event().start_mark
-                raise ReadError(f"nested deeper than {MAX_DEPTH} levels at line {mark.line + 1}")
-            try:
-                return super().compose_node(parent, index)
-            finally:
-                self._depth -= 1
-
+    class Loader(base):  # type: ignore[misc, valid-type]
         def construct_mapping(self, node: Any, deep: bool = False) -> Any:
             if isinstance(node, yaml.MappingNode):
                 seen: set[Any] = set()
@@ -160,19 +144,46 @@ def _safe_loader() -> type:
     return Loader
 
 
-def parse_yaml(text: str) -> Any:
-    """YAML read safely: no tags beyond plain data, few aliases, bounded nesting, no duplicate keys."""
+def _check_events(text: str, loader: type) -> None:
+    """Walk the YAML events (no objects built): bound nesting, aliases and the number of values."""
     import yaml
 
+    depth = aliases = nodes = 0
+    for ev in yaml.parse(text, Loader=loader):
+        line = ev.start_mark.line + 1 if ev.start_mark else 0
+        if isinstance(ev, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ReadError(f"nested deeper than {MAX_DEPTH} levels at line {line}")
+        elif isinstance(ev, yaml.CollectionEndEvent):
+            depth -= 1
+        elif isinstance(ev, yaml.AliasEvent):
+            aliases += 1
+            if aliases > MAX_ALIASES:
+                raise ReadError(f"more than {MAX_ALIASES} YAML aliases (*name) at line {line}; write the values out")
+        if isinstance(ev, yaml.NodeEvent):
+            nodes += 1
+            if nodes > MAX_NODES:
+                raise ReadError(f"more than {MAX_NODES:,} values (line {line}); a case holds a few hundred")
+
+
+def parse_yaml(text: str) -> Any:
+    """YAML read safely: plain data only, few aliases, bounded nesting and size, no duplicate keys."""
+    import yaml
+
+    loader = _loader()
     try:
-        return yaml.load(text, Loader=_safe_loader())  # noqa: S506 - a SafeLoader subclass
+        _check_events(text, loader)
+        return yaml.load(text, Loader=loader)  # noqa: S506 - a SafeLoader subclass
     except ReadError:
         raise
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         reason = " ".join(x for x in (e.context, e.problem) if x) or "unreadable"
-        raise ReadError(f"not valid YAML{where}: {reason}") from None
+        if "nesting depth" in reason:
+            raise ReadError(f"nested deeper than {MAX_DEPTH} levels{where}") from None
+        raise ReadError(f"not valid YAML{where}: {one_line(reason)}") from None
     except yaml.YAMLError as e:
         raise ReadError(f"not valid YAML: {one_line(str(e))}") from None
     except RecursionError:
@@ -233,25 +244,31 @@ def parse_json(text: str) -> Any:
 
 
 def check_shape(data: Any) -> None:
-    """Refuse data nested too deep, with a string too long, or too many values (walked without recursion)."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
+    """Refuse data nested too deep, with a string too long, too many values, or a value JSON cannot hold
+    (walked without recursion; the error names the field)."""
+    stack: list[tuple[Any, int, str]] = [(data, 1, "")]
     nodes = 0
     while stack:
-        value, depth = stack.pop()
+        value, depth, path = stack.pop()
         nodes += 1
         if nodes > MAX_NODES:
             raise ReadError(f"more than {MAX_NODES:,} values; a case holds a few hundred")
         if depth > MAX_DEPTH:
-            raise ReadError(f"nested deeper than {MAX_DEPTH} levels")
+            raise ReadError(f"nested deeper than {MAX_DEPTH} levels", path)
         if isinstance(value, str):
             if len(value) > MAX_STRING:
-                raise ReadError(f"a text of {len(value):,} characters, over the limit of {MAX_STRING:,}")
+                raise ReadError(f"a text of {len(value):,} characters, over the limit of {MAX_STRING:,}", path)
         elif isinstance(value, dict):
             for k, v in value.items():
-                stack.append((k, depth + 1))
-                stack.append((v, depth + 1))
+                where = f"{path}.{k}" if path else str(k)
+                stack.append((k, depth + 1, where))
+                stack.append((v, depth + 1, where))
         elif isinstance(value, list | tuple):
-            stack.extend((v, depth + 1) for v in value)
+            stack.extend((v, depth + 1, f"{path}[{i}]") for i, v in enumerate(value))
+        elif not (value is None or isinstance(value, bool | int | float)):
+            kind = {"bytes": "binary data (!!binary)", "datetime": "a date", "date": "a date",
+                    "set": "a set (!!set)"}.get(type(value).__name__, f"a {type(value).__name__}")
+            raise ReadError(f"{kind} where only text, numbers, true/false, lists and mappings belong", path)
 
 
 def one_line(text: str) -> str:
