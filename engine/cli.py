@@ -9,16 +9,18 @@ import re
 import sys
 import threading
 import time
+import unicodedata
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="claimlaw — rulings on bridge claims and concessions (Laws 68-71).")
 out = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
@@ -27,19 +29,68 @@ EXIT_INVALID = 2
 EXIT_MISMATCH = 3
 
 
-def _fail(message: str, code: int = EXIT_INVALID) -> None:
-    err.print(f"[bold red]error:[/] {message}", markup=True, highlight=False)
+WIDTH = 160  # the longest line the default ruling prints
+
+
+def visible(text: object) -> str:
+    """Text with control and format characters shown as escapes (ESC as \\x1b), on one line."""
+    s = str(text)
+    if s.isprintable():
+        return s
+    out = []
+    for ch in s:
+        if ch.isprintable() or ch == " ":
+            out.append(ch)
+        elif unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"):
+            out.append(f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
+        else:  # other separators (e.g. a no-break space) read as a space
+            out.append(" ")
+    return "".join(out)
+
+
+def t(text: object, limit: int | None = None) -> str:
+    """Case (or pack) text made safe for rich: control characters visible, markup escaped, optionally cut."""
+    s = visible(text)
+    if limit is not None and len(s) > limit:
+        s = s[: limit - 1] + "…"
+    return escape(s)
+
+
+def _json_safe(text: str) -> str:
+    """JSON text with control and format characters escaped (json.dumps leaves C1 and bidi marks raw)."""
+    return "".join(ch if ch.isprintable() or ch in " \n" else f"\\u{ord(ch):04x}" for ch in text)
+
+
+def _fail(message: str, code: int = EXIT_INVALID, *, as_json: bool = False, field: str | None = None,
+          file: str | None = None) -> NoReturn:
+    """One line on stderr (or, with --json, one JSON object on stdout), then exit with ``code``."""
+    if as_json:
+        data: dict[str, Any] = {"error": message, "field": field or None}
+        if file is not None:
+            data["file"] = file
+        sys.stdout.write(_json_safe(json.dumps(data, ensure_ascii=False)) + "\n")
+        sys.stdout.flush()
+    else:
+        where = f"{file}: " if file is not None else ""
+        what = f"{field}: " if field else ""
+        err.print(f"[bold red]error:[/] {t(where + what + message, 2000)}", markup=True, highlight=False)
     raise typer.Exit(code)
 
 
 @app.command("rule")
 def rule_cmd(
     case_file: Annotated[Path, typer.Argument(help="A case file (YAML or JSON).")],
-    as_json: Annotated[bool, typer.Option("--json", help="Emit the ruling as JSON.")] = False,
-    edition: Annotated[str | None, typer.Option(help="Law edition: 2017 (default), 2007 or 1997.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Emit the ruling as JSON (errors too: "
+                                          '{"error": ..., "field": ...} on stdout).')] = False,
+    edition: Annotated[str | None, typer.Option(metavar="EDITION",
+                                                help="Law edition: 2017 (default), 2007 or 1997.")] = None,
     pack: Annotated[list[str] | None,
-                    typer.Option(help="Regulating-Authority pack (name or path); repeatable.")] = None,
-    verbose: Annotated[bool, typer.Option(help="Show every guideline step, not just those the count used.")] = False,
+                    typer.Option(metavar="NAME|PATH",
+                                 help="Regulating-Authority pack (name or path); repeatable.")] = None,
+    explain: Annotated[bool, typer.Option("--explain", help="Add the facts each step of the law chain rested on "
+                                          "and what it concluded.")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", help="Show every guideline step, not just those the "
+                                          "count used.")] = False,
     budget: Annotated[int | None, typer.Option(
         help="Search positions per play-core question. Default: no limit, search until every count is proven. "
              "A budget that runs out leaves the claim not established.")] = None,
@@ -51,13 +102,13 @@ def rule_cmd(
     from facts import CaseError, load_case
 
     if edition is not None and edition not in ("2017", "2007", "1997"):
-        _fail(f"--edition: unknown edition {edition!r}; use 2017, 2007 or 1997")
+        _fail(f"unknown edition {edition!r}; use 2017, 2007 or 1997", as_json=as_json, field="--edition")
     if budget is not None and budget < 1:
-        _fail(f"--budget: {budget} is not a positive number of search positions")
+        _fail(f"{budget} is not a positive number of search positions", as_json=as_json, field="--budget")
     try:
         case = load_case(case_file)
     except CaseError as e:
-        _fail(f"{case_file}: {e}")
+        _fail(e.problem, as_json=as_json, field=e.field, file=str(case_file))
     try:
         core: object = "default"
         if budget is not None:
@@ -69,9 +120,9 @@ def rule_cmd(
     except KeyboardInterrupt:
         _fail("interrupted before the search had found any line to rule on", 130)
     except PackError as e:
-        _fail(str(e))
+        _fail(str(e), as_json=as_json, field=("--pack" if pack else "regulations") if as_json else None)
     except RuleError as e:
-        _fail(f"a rule failed: {e}", 1)
+        _fail(f"a rule failed: {e}", 1, as_json=as_json)
     diffs = check_expect(case, ruling) if (case.expect and (edition is None or case.expect.edition in (None, edition))
                                            ) else []
     if as_json:
@@ -79,14 +130,17 @@ def rule_cmd(
         data["laws"] = ruling.laws
         if case.expect is not None:
             data["expect"] = {"matches": not diffs, "differences": diffs}
-        out.print_json(json.dumps(data, ensure_ascii=False))
+        out.print_json(_json_safe(json.dumps(data, ensure_ascii=False)))
     else:
-        print_ruling(case, ruling)
+        if explain:
+            print_ruling(case, ruling)
+        else:
+            print_brief(case, ruling, verbose=verbose)
         if case.expect is not None:
             if diffs:
                 err.print("[bold red]expected ruling differs:[/]")
                 for d in diffs:
-                    err.print(f"  - {d}", highlight=False)
+                    err.print(f"  - {t(d)}", highlight=False)
             else:
                 out.print("[green]matches the case's expected ruling[/]")
     if diffs:
@@ -122,52 +176,162 @@ def _progress(after: float = 1.5, every: float = 1.0) -> Iterator[None]:
         th.join(timeout=2)
 
 
-def print_ruling(case: object, ruling: object) -> None:
-    """The ruling for people: headline, tricks and score, witness lines, the law chain."""
+def _wrapped(label: str, text: object, width: int | None) -> None:
+    """``label`` and the text (escaped), wrapped at ``width`` with a hanging indent (None: one line)."""
+    import textwrap
+
+    body = visible(text)
+    if width is None:
+        out.print(f"{label}{escape(body)}", highlight=False)
+        return
+    plain = re.sub(r"\[/?[a-z ]*\]", "", label)
+    lines = textwrap.wrap(body, width=width, initial_indent=" " * len(plain), subsequent_indent="      ",
+                          break_on_hyphens=False) or [" " * len(plain)]
+    out.print(label + escape(lines[0][len(plain):]), highlight=False)
+    for line in lines[1:]:
+        out.print(escape(line), highlight=False)
+
+
+def _headline(case: Any, ruling: Any, width: int | None = None) -> None:
+    """Title, ruling, next step, tricks and score, weighted rows: the lines both views share."""
+    if case.title:
+        out.print(f"[bold underline]{t(case.title, WIDTH)}[/]", highlight=False)
+    _wrapped("[bold]Ruling:[/] ", ruling.summary, width)
+    if ruling.next_step:
+        _wrapped("[bold]Next:[/] ", ruling.next_step, width)
+    if ruling.tricks:
+        tricks = ", ".join(f"{s} {n}" for s, n in ruling.tricks.items())
+        line = f"[bold]Tricks:[/] {t(tricks)}"
+        if ruling.score is not None:
+            decl = case.board.declarer.value if case.board and case.board.declarer else "?"
+            line += f"   [bold]Score:[/] {t(ruling.contract)} by {decl}, {ruling.score:+d} to {t(ruling.score_for)}"
+        out.print(line, highlight=False)
+    for row in ruling.weighted:
+        tricks = ", ".join(f"{s} {n}" for s, n in row.tricks.items())
+        sc = f", {row.score:+d} to {t(ruling.score_for)}" if row.score is not None else ""
+        out.print(f"[bold]Weighted:[/] {row.weight:.0%} of {t(tricks)}{sc}", highlight=False)
+    if not ruling.proven:
+        _wrapped("[bold yellow]Not proven:[/] ", "a search was stopped (its budget ran out, or Ctrl-C) before it "
+                 "settled a count this ruling rests on.", width)
+
+
+def _in_force(ruling: Any) -> str:
+    return f"{t(ruling.edition)} Laws" + (f" + {t(', '.join(ruling.packs))}" if ruling.packs else "")
+
+
+_CHOICE = re.compile(r"^(?P<switch>[\w.]+): (?P<seat>\w+) plays (?P<card>\S+): (?P<why>.+)$")
+_WINNER = re.compile(r"\b(North|East|South|West) wins\b")
+
+
+def _guidelines(choices: list[str]) -> list[str]:
+    """The guideline behind each careless or chosen card, one line per guideline with its cards."""
+    grouped: dict[str, list[str]] = {}
+    for ch in choices:
+        m = _CHOICE.match(ch)
+        if m is None:
+            grouped.setdefault(ch, [])
+            continue
+        grouped.setdefault(m["why"], []).append(f"{m['seat']} {m['card']}")
+    lines = []
+    for why, plays in grouped.items():
+        said: list[str] = []  # "North ♦A ♦K, South ♣A": each seat named once per run of its cards
+        for play in plays:
+            seat, card = play.split(" ", 1)
+            if said and said[-1].split(" ", 1)[0] == seat:
+                said[-1] += f" {card}"
+            else:
+                said.append(play)
+        lines.append(f"{why}: {', '.join(said)}" if said else why)
+    return lines
+
+
+def _witness_tricks(w: Any) -> list[str]:
+    """Each trick of a witness line compactly: ``N ♦A ♣6 ♦2 ♦5 →N`` (leader, cards from the leader, winner)."""
+    winners = [m[0] for m in _WINNER.findall(w.words)]
+    out = []
+    for i, cards in enumerate(w.tricks_played):
+        leader = w.leaders[i] if i < len(w.leaders) else "?"
+        if i < len(winners) and len(winners) == len(w.tricks_played):
+            won = winners[i][0]
+        elif i + 1 < len(w.leaders):
+            won = w.leaders[i + 1]
+        else:
+            won = "?"
+        shown = " ".join(_pretty_card(c) for c in cards)
+        out.append(f"{leader} {shown} →{won}")
+    return out
+
+
+def _pretty_card(card: str) -> str:
+    symbols = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    return symbols.get(card[:1], card[:1]) + card[1:] if len(card) >= 2 else card
+
+
+def print_brief(case: object, ruling: object, *, verbose: bool = False) -> None:
+    """The ruling for people, fitting a screen: ruling, tricks and score, the witness line and the
+    guideline behind each chosen card, the law chain one line per step, the notes."""
     from facts import Case, Ruling
 
     assert isinstance(case, Case) and isinstance(ruling, Ruling)
-    if case.title:
-        out.print(f"[bold underline]{case.title}[/]", highlight=False)
-    out.print(f"[bold]Ruling:[/] {ruling.summary}", highlight=False)
-    if ruling.next_step:
-        out.print(f"[bold]Next:[/] {ruling.next_step}", highlight=False)
-    if ruling.tricks:
-        t = ", ".join(f"{s} {n}" for s, n in ruling.tricks.items())
-        line = f"[bold]Tricks:[/] {t}"
-        if ruling.score is not None:
-            decl = case.board.declarer.value if case.board and case.board.declarer else "?"
-            line += f"   [bold]Score:[/] {ruling.contract} by {decl}, {ruling.score:+d} to {ruling.score_for}"
-        out.print(line, highlight=False)
-    for row in ruling.weighted:
-        t = ", ".join(f"{s} {n}" for s, n in row.tricks.items())
-        sc = f", {row.score:+d} to {ruling.score_for}" if row.score is not None else ""
-        out.print(f"[bold]Weighted:[/] {row.weight:.0%} of {t}{sc}", highlight=False)
-    out.print(f"[bold]Outcome:[/] {ruling.outcome}   [bold]Edition:[/] {ruling.edition}"
-              + (f"   [bold]Packs:[/] {', '.join(ruling.packs)}" if ruling.packs else ""), highlight=False)
-    if not ruling.proven:
-        out.print("[bold yellow]Not proven:[/] a search was stopped (its budget ran out, or Ctrl-C) before it settled "
-                  "a count this ruling rests on.", highlight=False)
+    _headline(case, ruling, WIDTH)
     for w in ruling.witnesses:
-        out.print(f"[bold]Witness line[/] ({w.question.replace('_', ' ')}: {w.side} take {w.tricks}): {w.words}",
-                  highlight=False)
+        out.print(f"[bold]Witness line[/] ({t(w.question.replace('_', ' '))}: {t(w.side)} take {w.tricks}; "
+                  "each trick from its leader, → the winner):", highlight=False)
+        tricks = _witness_tricks(w)
+        row: list[str] = []
+        for tr in tricks:
+            if row and len("    " + "   ".join([*row, tr])) > WIDTH - 10:
+                out.print("    " + t("   ".join(row)), highlight=False)
+                row = []
+            row.append(tr)
+        if row:
+            out.print("    " + t("   ".join(row)), highlight=False)
+        if not tricks and w.words:
+            out.print("    " + t(w.words, WIDTH - 4), highlight=False)
+        for g in _guidelines(w.choices):
+            out.print(f"    · {t(g, WIDTH - 6)}", highlight=False)
+    out.print(f"[bold]Law chain[/] ({_in_force(ruling)}; outcome {t(ruling.outcome)}):", highlight=False)
+    # a guideline the witness line used is listed under it, with its cards and source
+    steps = [s for s in ruling.trace if verbose or not (s.rule.startswith("guideline.") and ruling.witnesses)]
+    for i, s in enumerate(steps, 1):
+        marks = (f" [cyan]\\[from {t(s.pack)}][/]" if s.pack else "") + (
+            " [yellow](unverified)[/]" if not s.text_verified else "")
+        room = WIDTH - 18 - (len(s.pack) + 8 if s.pack else 0) - (13 if not s.text_verified else 0)
+        out.print(f"{i:>3}. [bold]{t(s.clause, 12):<12}[/] {t(s.reason, room)}{marks}", highlight=False)
+    for n in ruling.notes:
+        _wrapped("[dim]note:[/] ", n, WIDTH)
+
+
+def print_ruling(case: object, ruling: object) -> None:
+    """The ruling explained (--explain): as the brief view, plus each step's rule, source, the facts it
+    rested on and what it concluded."""
+    from facts import Case, Ruling
+
+    assert isinstance(case, Case) and isinstance(ruling, Ruling)
+    _headline(case, ruling)
+    out.print(f"[bold]Outcome:[/] {t(ruling.outcome)}   [bold]Edition:[/] {t(ruling.edition)}"
+              + (f"   [bold]Packs:[/] {t(', '.join(ruling.packs))}" if ruling.packs else ""), highlight=False)
+    for w in ruling.witnesses:
+        out.print(f"[bold]Witness line[/] ({t(w.question.replace('_', ' '))}: {t(w.side)} take {w.tricks}): "
+                  f"{t(w.words)}", highlight=False)
         for ch in w.choices:
-            out.print(f"    · {ch}", highlight=False)
-    out.print(f"[bold]Law chain:[/] {' → '.join(ruling.laws)}", highlight=False)
+            out.print(f"    · {t(ch)}", highlight=False)
+    out.print(f"[bold]Law chain:[/] {t(' → '.join(ruling.laws))}", highlight=False)
     for i, s in enumerate(ruling.trace, 1):
         mark = " [yellow](text unverified)[/]" if not s.text_verified else ""
-        src = f" [dim]({s.source})[/]" if s.source and not s.source.startswith("Laws of Duplicate Bridge") else ""
-        where = "+".join([s.edition, *s.packs])
-        by = f" [cyan]\\[from {s.pack}][/]" if s.pack else ""
-        out.print(f"{i:>3}. [bold]{s.clause}[/] \\[{where}]{by}{mark} {s.rule}: {s.reason}{src}", highlight=False)
+        src = f" [dim]({t(s.source)})[/]" if s.source and not s.source.startswith("Laws of Duplicate Bridge") else ""
+        where = t("+".join([s.edition, *s.packs]))
+        by = f" [cyan]\\[from {t(s.pack)}][/]" if s.pack else ""
+        out.print(f"{i:>3}. [bold]{t(s.clause)}[/] \\[{where}]{by}{mark} {t(s.rule)}: {t(s.reason)}{src}",
+                  highlight=False)
         rested = _facts_text(s.facts)
         if rested:
-            out.print(f"       rested on: {rested}", highlight=False)
+            out.print(f"       rested on: {t(rested)}", highlight=False)
         concluded = {k: v for k, v in s.concluded.items() if k not in ("summary", "next_step", "witnesses")}
         if concluded:
-            out.print(f"       concluded: {_facts_text(concluded)}", highlight=False)
+            out.print(f"       concluded: {t(_facts_text(concluded))}", highlight=False)
     for n in ruling.notes:
-        out.print(f"[dim]note:[/] {n}", highlight=False)
+        out.print(f"[dim]note:[/] {t(n)}", highlight=False)
 
 
 def _facts_text(d: dict[str, object]) -> str:
@@ -195,28 +359,28 @@ def law_cmd(clause: Annotated[str, typer.Argument(help="A clause id such as 70C,
     from rules import all_rules
     from rules.clauses import CLAUSES, normalise
 
-    cid = normalise(clause)
+    cid = normalise(clause) if clause.strip() else ""
     info = CLAUSES.get(cid)
     rules = [r for r in all_rules()
-             if r.clause == cid or (r.clause.startswith(cid) and not r.clause[len(cid):][:1].isdigit())]
+             if cid and (r.clause == cid or (r.clause.startswith(cid) and not r.clause[len(cid):][:1].isdigit()))]
     if info is None and not rules:
-        _fail(f"clause {clause!r}: not encoded (known: {', '.join(CLAUSES)})", 1)
+        _fail(f"clause {visible(clause)[:40]!r}: not encoded (known: {', '.join(CLAUSES)})")
     if info is not None:
-        out.print(f"[bold]Law {info.id} — {info.title}[/]", highlight=False)
-        out.print(info.paraphrase, highlight=False)
-        out.print(f"Editions: {', '.join(info.editions)}", highlight=False)
+        out.print(f"[bold]Law {t(info.id)} — {t(info.title)}[/]", highlight=False)
+        out.print(t(info.paraphrase), highlight=False)
+        out.print(f"Editions: {t(', '.join(info.editions))}", highlight=False)
         if info.unverified_in:
-            out.print(f"[yellow]Text unverified[/] in: {', '.join(info.unverified_in)} (reconstructed; check the "
-                      "official book)", highlight=False)
+            out.print(f"[yellow]Text unverified[/] in: {t(', '.join(info.unverified_in))} (reconstructed; check "
+                      "the official book)", highlight=False)
     table = Table(title="Rules")
     for col in ("rule", "clause", "editions", "reason", "text"):
         table.add_column(col)
     for r in rules:
         verified = "verified" if r.text_verified else "unverified"
-        table.add_row(r.name, r.clause, ", ".join(r.editions), r.reason, verified)
+        table.add_row(t(r.name), t(r.clause), t(", ".join(r.editions)), t(r.reason), verified)
     out.print(table)
     tests = tests_for(cid)
-    out.print("Tests: " + (", ".join(tests) if tests else "(none found — tests live in a source checkout)"),
+    out.print("Tests: " + t(", ".join(tests) if tests else "(none found — tests live in a source checkout)"),
               highlight=False)
 
 
@@ -252,7 +416,7 @@ def packs_cmd() -> None:
     for col in ("name", "title", "source", "from"):
         table.add_column(col)
     for p in list_packs():
-        table.add_row(p.name, p.title, p.source, p.origin)
+        table.add_row(t(p.name), t(p.title), t(p.source), t(p.origin))
     out.print(table)
 
 
@@ -298,11 +462,17 @@ def audit_cmd(
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point: an unexpected error is one line and status 1 (CLAIMLAW_DEBUG=1: the traceback)."""
     try:
         app()
     except KeyboardInterrupt:  # pragma: no cover
         sys.exit(130)
+    except Exception as e:  # pragma: no cover - a bug: say so in one line, never a traceback
+        if os.environ.get("CLAIMLAW_DEBUG"):
+            raise
+        err.print(f"[bold red]internal error:[/] {t(type(e).__name__)}: {t(e, 500)} (please report it; set "
+                  "CLAIMLAW_DEBUG=1 for the traceback)", highlight=False)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

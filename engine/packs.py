@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import importlib.util
-import json
+import math
 import pkgutil
 import sys
 from collections.abc import Callable
@@ -34,6 +34,7 @@ from types import ModuleType
 from typing import Any
 
 from engine.rulebook import Pack, PackError
+from facts.reading import ReadError, check_shape, parse_json, parse_yaml, read_text
 
 BUILTIN_PACKAGE = "rules.packs"
 ENTRY_POINT_GROUP = "claimlaw.packs"
@@ -99,7 +100,7 @@ def list_packs() -> list[PackInfo]:
 
 def _info(name: str, origin: str, load: Callable[[], Pack]) -> PackInfo:
     try:
-        p = load()
+        p = check_params(load())
     except PackError as e:
         return PackInfo(name, "", "", origin, error=str(e))
     return PackInfo(p.name, p.title, p.source, origin)
@@ -110,8 +111,63 @@ def _info(name: str, origin: str, load: Callable[[], Pack]) -> PackInfo:
 # ---------------------------------------------------------------------------------------
 
 
+# The parameters the Laws' rules read, with what each must be (a pack may add its own for its own rules).
+def _minutes(v: Any) -> str | None:
+    if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
+        return "is not a number of minutes"
+    if not 0 < v <= 1_000_000:
+        return "is not a positive number of minutes (a correction period cannot be negative or zero)"
+    return None
+
+
+def _flag(v: Any) -> str | None:
+    return None if isinstance(v, bool) else "is not true or false (write it unquoted: true / false)"
+
+
+def _text(v: Any) -> str | None:
+    return None if isinstance(v, str) and len(v) <= 1000 else "is not a short text"
+
+
+PARAMS: dict[str, Callable[[Any], str | None]] = {
+    "correction_minutes": _minutes,
+    "order_70E2": _text,
+    "order_70E2_source": _text,
+    "weighted_scores": _flag,
+    "high_trump_safety_check_normal": _flag,
+}
+
+
+def check_params(pack: Pack) -> Pack:
+    """Every parameter the Laws' rules read has the right type and range; a PackError names the first that does not."""
+    params = pack.params
+    if not isinstance(params, dict):
+        raise PackError(f"pack {pack.name!r}: params must be a mapping")
+    for key, test in PARAMS.items():
+        if key in params:
+            problem = test(params[key])
+            if problem:
+                raise PackError(f"pack {pack.name!r}: params.{key}: {_shown(params[key])} {problem}")
+    return pack
+
+
+def _shown(v: Any) -> str:
+    text = repr(v) if not isinstance(v, bool) else str(v).lower()
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _exit_text(e: BaseException) -> str:
+    """A pack that tried to end the process, in words."""
+    if isinstance(e, SystemExit):
+        return f"it called sys.exit({e.code!r}); a pack may not end claimlaw"
+    return f"{type(e).__name__}: {e}"
+
+
 def load_pack(name_or_path: str | Path | Pack) -> Pack:
-    """The pack called ``name_or_path`` (built-in or installed), or read from that path."""
+    """The pack called ``name_or_path`` (built-in or installed), or read from that path; parameters checked."""
+    return check_params(_load_any(name_or_path))
+
+
+def _load_any(name_or_path: str | Path | Pack) -> Pack:
     if isinstance(name_or_path, Pack):
         return name_or_path
     if isinstance(name_or_path, Path) or _looks_like_path(str(name_or_path)):
@@ -141,8 +197,8 @@ def _load_builtin(name: str) -> Pack:
         return _CACHE[key]
     try:
         mod = importlib.import_module(f"{BUILTIN_PACKAGE}.{name}")
-    except Exception as e:
-        raise PackError(f"pack {name!r}: cannot import {BUILTIN_PACKAGE}.{name}: {type(e).__name__}: {e}") from e
+    except (Exception, SystemExit) as e:
+        raise PackError(f"pack {name!r}: cannot import {BUILTIN_PACKAGE}.{name}: {_exit_text(e)}") from e
     pack = _from_module(mod, name, origin="built-in")
     _CACHE[key] = pack
     return pack
@@ -154,8 +210,8 @@ def _load_entry_point(ep: metadata.EntryPoint) -> Pack:
         return _CACHE[key]
     try:
         obj = ep.load()
-    except Exception as e:
-        raise PackError(f"pack {ep.name!r}: cannot load entry point {ep.value!r}: {type(e).__name__}: {e}") from e
+    except (Exception, SystemExit) as e:
+        raise PackError(f"pack {ep.name!r}: cannot load entry point {ep.value!r}: {_exit_text(e)}") from e
     origin = _ep_origin(ep)
     if isinstance(obj, ModuleType):
         pack = _from_module(obj, ep.name, origin=origin)
@@ -164,8 +220,8 @@ def _load_entry_point(ep: metadata.EntryPoint) -> Pack:
     elif callable(obj):
         try:
             made = obj()
-        except Exception as e:
-            raise PackError(f"pack {ep.name!r}: {ep.value} failed: {type(e).__name__}: {e}") from e
+        except (Exception, SystemExit) as e:
+            raise PackError(f"pack {ep.name!r}: {ep.value} failed: {_exit_text(e)}") from e
         if not isinstance(made, Pack):
             raise PackError(f"pack {ep.name!r}: {ep.value} returned {type(made).__name__}, not a Pack")
         pack = _with_origin(made, origin)
@@ -204,6 +260,8 @@ def _load_path(path: Path) -> Pack:
             raise PackError(f"pack {str(path)!r}: the directory holds no pack.py, __init__.py, pack.yaml or pack.json")
     else:
         target = p
+    if not target.is_file():
+        raise PackError(f"pack {str(path)!r}: not a regular file")
     stamp = str(target.stat().st_mtime_ns)
     key = ("path", str(target), stamp)
     if key in _CACHE:
@@ -238,26 +296,19 @@ def _load_python(target: Path, *, package: bool) -> Pack:
             raise
     except PackError:
         raise
-    except Exception as e:
-        raise PackError(f"pack {str(target)!r}: {type(e).__name__}: {e}") from e
+    except (Exception, SystemExit) as e:
+        raise PackError(f"pack {str(target)!r}: {_exit_text(e)}") from e
     return _from_module(mod, str(target), origin=str(target))
 
 
 def _load_data(target: Path) -> Pack:
     label = f"pack {str(target)!r}"
     try:
-        text = target.read_text(encoding="utf-8")
-    except OSError as e:
-        raise PackError(f"{label}: cannot read: {e}") from e
-    try:
-        if target.suffix == ".json":
-            data: Any = json.loads(text)
-        else:
-            import yaml
-
-            data = yaml.safe_load(text)
-    except Exception as e:
-        raise PackError(f"{label}: not valid {target.suffix.lstrip('.').upper()}: {e}") from e
+        text = read_text(target)
+        data: Any = parse_json(text) if target.suffix == ".json" else parse_yaml(text)
+        check_shape(data)
+    except ReadError as e:
+        raise PackError(f"{label}: {e}") from None
     if not isinstance(data, dict):
         raise PackError(f"{label}: expected a mapping with at least 'name'")
     extra = sorted(set(data) - DATA_KEYS)

@@ -5,7 +5,6 @@ Every key is validated on load; a problem is reported as ``field: problem`` on o
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -16,6 +15,7 @@ from pydantic import (
     ConfigDict,
     Field,
     PlainSerializer,
+    StrictInt,
     ValidationError,
     field_validator,
     model_validator,
@@ -24,6 +24,7 @@ from pydantic import (
 from facts.cards import SEATS, Card, Seat, Side, Suit, parse_pbn_deal
 from facts.contract import Contract
 from facts.position import PlayError, Position, position_from_deal
+from facts.reading import ReadError, check_shape, parse_json, parse_yaml, read_text
 
 
 class CaseError(ValueError):
@@ -60,6 +61,18 @@ def _contract(v: Any) -> Contract:
     return v if isinstance(v, Contract) else Contract.parse(str(v))
 
 
+def _edition(v: Any) -> Any:
+    """An edition as a string: YAML reads an unquoted ``2007`` as a number."""
+    return str(v) if isinstance(v, int) and not isinstance(v, bool) else v
+
+
+def _number(v: Any) -> Any:
+    """A number of minutes: true/false are not numbers."""
+    if isinstance(v, bool):
+        raise ValueError(f"expected a number, got {str(v).lower()}")
+    return v
+
+
 CardF = Annotated[Card, BeforeValidator(_card), PlainSerializer(str, return_type=str),
                   Field(json_schema_extra={"type": "string", "examples": ["SA", "♠3", "H10"]})]
 SeatF = Annotated[Seat, BeforeValidator(_seat)]
@@ -68,7 +81,9 @@ SuitF = Annotated[Suit, BeforeValidator(_suit)]
 ContractF = Annotated[Contract, BeforeValidator(_contract), PlainSerializer(str, return_type=str),
                       Field(json_schema_extra={"type": "string", "examples": ["4S", "3NTX", "6HXX"]})]
 
-Edition = Literal["2017", "2007", "1997"]
+Edition = Annotated[Literal["2017", "2007", "1997"], BeforeValidator(_edition)]
+Tricks = Annotated[StrictInt, Field(ge=0, le=13)]
+Minutes = Annotated[float, BeforeValidator(_number), Field(allow_inf_nan=False, le=1_000_000)]
 Response = Literal["agrees", "disputes", "silent"]
 
 
@@ -99,7 +114,7 @@ class Step(_Model):
     hand: SeatF | None = None
     card: CardF | None = None
     cards: list[CardF] = Field(default_factory=list)
-    count: int | None = Field(default=None, ge=1, le=13)
+    count: Annotated[StrictInt, Field(ge=1, le=13)] | None = None
     when: Literal["now", "end"] | None = None
     text: str | None = None  # the words this step was read from
 
@@ -125,7 +140,7 @@ class Board(_Model):
     position: str | None = None
     leader: SeatF | None = None
     trick: list[CardF] = Field(default_factory=list)
-    won: dict[SideF, int] | None = None
+    won: dict[SideF, Tricks] | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -135,7 +150,7 @@ class Board(_Model):
             norm = {None: "none", False: "none", True: "all", "-": "none", "love": "none",
                     "none": "none", "ns": "NS", "ew": "EW", "all": "all", "both": "all"}
             key = v.lower() if isinstance(v, str) else v
-            if key in norm:
+            if (key is None or isinstance(key, str | bool)) and key in norm:
                 data = dict(data, vulnerable=norm[key])
         return data
 
@@ -156,7 +171,7 @@ class Claim(_Model):
 
     by: SeatF
     says: Literal["claim", "concede"] = "claim"
-    tricks: int | None = Field(default=None, ge=0, le=13)
+    tricks: Tricks | None = None
     statement: str = ""
     line: Line | None = None
     shows_cards: bool = False
@@ -207,8 +222,8 @@ class Timing(_Model):
     objection: Moment = "none"
     objection_by: SeatF | None = None
     within_correction_period: bool | None = None
-    minutes_after_scores_posted: float | None = Field(default=None, ge=0)
-    correction_period_minutes: float | None = Field(default=None, gt=0)
+    minutes_after_scores_posted: Annotated[Minutes, Field(ge=0)] | None = None
+    correction_period_minutes: Annotated[Minutes, Field(gt=0)] | None = None
 
 
 PlayerClass = Literal["beginner", "club", "expert", "world_class"]
@@ -229,10 +244,11 @@ class Findings(_Model):
     class_of_player: PlayerClass | None = None
     unaware_of: list[CardF] = Field(default_factory=list)
     demonstrably_not_claim: bool | None = None
-    would_likely_have_won: int | None = Field(default=None, ge=0, le=13)
-    conceded_won_tricks: int | None = Field(default=None, ge=0, le=13)
+    would_likely_have_won: Tricks | None = None
+    conceded_won_tricks: Tricks | None = None
     irrational_not_to: bool | None = None
-    outcome_weights: dict[int, float] = Field(default_factory=dict)
+    outcome_weights: dict[int, Annotated[float, BeforeValidator(_number), Field(allow_inf_nan=False)]] = Field(
+        default_factory=dict)
     notes: str = ""
 
     @field_validator("outcome_weights")
@@ -253,7 +269,7 @@ class Findings(_Model):
 class Expect(_Model):
     """The expected ruling, so a case doubles as a regression test."""
 
-    tricks: dict[SideF, int] | None = None
+    tricks: dict[SideF, Tricks] | None = None
     laws: Annotated[list[str], BeforeValidator(_clause_ids)] = Field(default_factory=list)
     outcome: str | None = None
     edition: Edition | None = None
@@ -304,8 +320,12 @@ def _count_check(hands: dict[Seat, list[Card]], where: str, exact: int | None) -
     seen: Counter[Card] = Counter()
     for seat in SEATS:
         seen.update(hands[seat])
-        if exact is not None and len(hands[seat]) != exact:
-            raise CaseError(where, f"{seat.long_name} has {len(hands[seat])} cards; a hand as dealt has {exact}")
+    if exact is not None:
+        # the seats with too many cards first: one misplaced card leaves another seat short
+        wrong = sorted((s for s in SEATS if len(hands[s]) != exact), key=lambda s: -len(hands[s]))
+        if wrong:
+            said = ", ".join(f"{s.long_name} has {len(hands[s])} cards" for s in wrong)
+            raise CaseError(where, f"{said}; a hand as dealt has {exact}")
     dups = sorted(c for c, n in seen.items() if n > 1)
     if dups:
         raise CaseError(where, f"{', '.join(c.pretty for c in dups)} appears twice")
@@ -381,11 +401,26 @@ def check_case(case: Case) -> None:
             raise CaseError("board.declarer", "a contract needs a declarer")
     pos = build_position(case)
     c = case.claim
+    if b is not None and b.won is not None:
+        if sum(b.won.values()) > 13:
+            raise CaseError("board.won", f"{b.won.get(Side.NS, 0)}+{b.won.get(Side.EW, 0)} tricks won is more than 13")
+        if b.deal is not None and pos is not None:
+            for side in (Side.NS, Side.EW):
+                if side in b.won and b.won[side] != pos.won[side]:
+                    raise CaseError(f"board.won.{side.value}", f"{b.won[side]} tricks, but the play record gives "
+                                    f"{side.value} {pos.won[side]}; leave won out when the deal and play are given")
     if pos is not None:
-        left = pos.tricks_left - (1 if pos.trick else 0) if c.current_trick_only else pos.tricks_left
         if c.tricks is not None and c.tricks > pos.tricks_left:
             raise CaseError("claim.tricks", f"{c.tricks} tricks claimed but only {pos.tricks_left} remain")
-        del left
+        if c.current_trick_only and not pos.trick:
+            raise CaseError("claim.current_trick_only", "no trick is in progress at the claim (no card of the "
+                            "current trick has been played)")
+        side_holds = pos.hands[c.by] | pos.hands[c.by.partner]
+        for i, card in enumerate(case.findings.unaware_of):
+            if card in side_holds:
+                holder = c.by if card in pos.hands[c.by] else c.by.partner
+                raise CaseError(f"findings.unaware_of[{i}]", f"{card.pretty} is in {holder.long_name}'s hand, on the "
+                                "claimer's side; a claimer can only be unaware of an opponent's card")
         if case.responses.play_after_claim:
             after = pos.copy()
             for t_i, trick in enumerate(case.responses.play_after_claim):
@@ -394,6 +429,7 @@ def check_case(case: Case) -> None:
                         after.play(card, where=f"responses.play_after_claim[{t_i}][{c_i}]")
                     except PlayError as e:
                         raise CaseError(e.field, e.problem) from None
+    _check_findings(case, pos)
     po = case.responses.play_on
     if po is not None and po.requested_by not in SEATS:
         raise CaseError("responses.play_on.requested_by", "unknown seat")
@@ -401,9 +437,73 @@ def check_case(case: Case) -> None:
         raise CaseError("timing.objection_by", "say which seat objected")
 
 
+def _check_findings(case: Case, pos: Position | None) -> None:
+    """Findings never speak of more tricks than there are (remaining, or agreed lost)."""
+    f, c = case.findings, case.claim
+    left = pos.tricks_left if pos is not None else None
+    if f.would_likely_have_won is not None and left is not None and f.would_likely_have_won > left:
+        raise CaseError("findings.would_likely_have_won",
+                        f"{f.would_likely_have_won} tricks, but only {left} remained at the claim")
+    back = f.conceded_won_tricks
+    if back is None:
+        return
+    if c.says == "concede":
+        lost = c.tricks if c.tricks is not None else left
+        if lost is not None and back > lost:
+            raise CaseError("findings.conceded_won_tricks",
+                            f"{back} tricks found won, but only {lost} {'was' if lost == 1 else 'were'} conceded")
+    elif left is not None:
+        claimed = c.tricks if c.tricks is not None else left
+        agreed_lost = max(claimed, left - claimed)  # by the opponents (69B1) or by the claimer's side (71)
+        if back > agreed_lost:
+            raise CaseError("findings.conceded_won_tricks",
+                            f"{back} tricks found won, but the claim of {claimed} of {left} remaining gave "
+                            f"away at most {agreed_lost}")
+    if left is not None and back > left:
+        raise CaseError("findings.conceded_won_tricks", f"{back} tricks, but only {left} remained at the claim")
+
+
+def _path(loc: tuple[Any, ...]) -> str:
+    """A field path in one style: ``board.play[0][2]``, ``board.won.NS``."""
+    out = ""
+    for part in loc:
+        p = str(part)
+        if p.startswith("function-") or p == "[key]":
+            continue
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{p}" if out else p
+    return out
+
+
+def _shown(v: Any) -> str:
+    """An input value as the message shows it."""
+    if isinstance(v, bool):
+        return str(v).lower()
+    if isinstance(v, dict):
+        return "a mapping"
+    if isinstance(v, list):
+        return "a list"
+    if v is None:
+        return "nothing (null)"
+    text = repr(v)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+_EXPECTED = {
+    "model_type": "a mapping of keys", "model_attributes_type": "a mapping of keys", "dict_type": "a mapping",
+    "list_type": "a list", "int_type": "a whole number", "int_parsing": "a whole number",
+    "int_from_float": "a whole number", "bool_type": "true or false", "bool_parsing": "true or false",
+    "string_type": "text", "float_type": "a number", "float_parsing": "a number", "finite_number": "a finite number",
+    "literal_error": "", "enum": "",
+}
+
+
 def _first_error(err: ValidationError) -> CaseError:
     e = err.errors()[0]
-    loc = ".".join(str(p) for p in e["loc"] if not str(p).startswith("function-"))
+    loc = _path(tuple(e["loc"]))
+    kind = e["type"]
     msg = e["msg"]
     if msg.startswith("Value error, "):
         msg = msg[len("Value error, "):]
@@ -411,11 +511,31 @@ def _first_error(err: ValidationError) -> CaseError:
     inner = ctx.get("error")
     if isinstance(inner, CaseError):
         return inner
-    if e["type"] == "extra_forbidden":
+    got = e.get("input")
+    if kind == "missing":
+        msg = "required"
+    elif kind == "extra_forbidden":
         msg = "unknown key (see `claimlaw schema`)"
-    if e["type"] == "literal_error" and "expected" in ctx:
-        msg = f"got {e.get('input')!r}; expected {ctx['expected']}"
+    elif kind == "literal_error" and "expected" in ctx:
+        msg = f"got {_shown(got)}; expected {ctx['expected']}"
+    elif kind in _EXPECTED:
+        msg = f"expected {_EXPECTED[kind]}, got {_shown(got)}"
+    elif kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        bound = next(iter(ctx.values()), "")
+        word = {"greater_than_equal": "at least", "greater_than": "more than", "less_than_equal": "at most",
+                "less_than": "less than"}[kind]
+        msg = f"{_shown(got)} is out of range; expected {word} {bound}"
+    if str(e["loc"][-1]) == "[key]" and len(e["loc"]) > 1:  # a mapping's key, not its value
+        loc = _path(tuple(e["loc"])[:-2])
+        if kind != "value_error":
+            msg = f"key {_shown(e['loc'][-2])}: {msg}"
     return CaseError(loc, msg)
+
+
+def _visible_key(path: str) -> str:
+    """A field path built from the file's own keys, cut short and without control characters."""
+    shown = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in path[:80])
+    return shown + ("…" if len(path) > 80 else "")
 
 
 def case_from_dict(data: Any) -> Case:
@@ -423,34 +543,32 @@ def case_from_dict(data: Any) -> Case:
     if not isinstance(data, dict):
         raise CaseError("", "a case file must be a mapping of keys (edition, board, claim, ...)")
     try:
+        check_shape(data)
+    except ReadError as e:
+        raise CaseError(_visible_key(e.field), str(e)) from None
+    try:
         return Case.model_validate(data)
     except CaseError:
         raise
     except ValidationError as err:
         raise _first_error(err) from None
+    except RecursionError:  # pragma: no cover - check_shape bounds the nesting first
+        raise CaseError("", "nested too deeply") from None
 
 
 def load_case(path: str | Path) -> Case:
-    """Read a YAML or JSON case file."""
+    """Read a YAML or JSON case file (within the limits of ``facts.reading``).
+
+    A problem with the file itself is a CaseError whose field is empty (the caller names the file).
+    """
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise CaseError(str(path), f"cannot read the file ({e.strerror})") from None
-    if p.suffix.lower() == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise CaseError(str(path), f"not valid JSON: {e.msg} at line {e.lineno}") from None
-    else:
-        import yaml
-
-        try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as e:
-            mark = getattr(e, "problem_mark", None)
-            where = f" at line {mark.line + 1}" if mark else ""
-            raise CaseError(str(path), f"not valid YAML{where}") from None
+        text = read_text(p)
+        data = parse_json(text) if p.suffix.lower() == ".json" else parse_yaml(text)
+    except ReadError as e:
+        raise CaseError("", str(e)) from None
+    if data is None:
+        raise CaseError("", "the file is empty; a case needs at least a claim")
     return case_from_dict(data)
 
 

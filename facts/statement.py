@@ -794,6 +794,8 @@ def _build(verb: VerbClass | None, s: Slots, text: str, trump: Suit | None, clai
     suit = next((x for x in suits_named if x is not None), None) or (card_suits[0] if len(card_suits) == 1 else None)
 
     def step(action: str, **kw: object) -> Step:
+        if isinstance(kw.get("count"), int) and kw["count"] > 13:  # a card named twice is still one card
+            kw["count"] = 13
         return Step(action=action, text=text or None, **kw)  # type: ignore[arg-type]
 
     cls = verb
@@ -928,9 +930,17 @@ def read_clause(clause: str, trump: Suit | None, claimer: Seat | None,
 # Pass 4: the whole statement
 # ======================================================================================
 
+MAX_STATEMENT_CHARS = 1000  # words past this are reported unread: a spoken claim is far shorter, and reading
+# clause by clause costs about a millisecond a clause, so the cap keeps any statement well under a second
+
+
 def parse_statement(text: str, *, trump: Suit | None = None, claimer: Seat | None = None) -> StatementParse:
-    """Read a claim statement into a Line of Steps, with its trace and what it could not read."""
-    norm = normalise(text, trump)
+    """Read a claim statement into a Line of Steps, with its trace and what it could not read.
+
+    Only the first MAX_STATEMENT_CHARS characters are read; the rest is listed in ``unparsed``.
+    """
+    rest = text[MAX_STATEMENT_CHARS:]
+    norm = normalise(text[:MAX_STATEMENT_CHARS], trump)
     result = StatementParse(text=text, line=Line())
     steps: list[Step] = []
     ordered = False
@@ -991,4 +1001,7 @@ def parse_statement(text: str, *, trump: Suit | None = None, claimer: Seat | Non
         result.mentions_trumps = True
     if trump is not None and any(s.suit == trump and s.action != "ruff" for s in steps):
         result.mentions_trumps = True
+    if rest.strip():
+        result.unparsed.append(f"(the {len(text) - MAX_STATEMENT_CHARS} characters after the first "
+                               f"{MAX_STATEMENT_CHARS} were not read)")
     return result

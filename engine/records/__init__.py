@@ -18,6 +18,7 @@ from pathlib import Path
 from engine.records.common import ClaimRecord, ReadProblem, ReadReport, parse_result_code
 from engine.records.lin import decode, iter_lin, read_lin
 from engine.records.pbn import iter_pbn, read_pbn
+from facts.reading import ReadError, read_bytes, record_limit
 
 __all__ = [
     "ClaimRecord", "ReadProblem", "ReadReport", "decode", "parse_result_code", "read_file", "read_lin",
@@ -44,9 +45,9 @@ def read_file(path: str | os.PathLike[str], report: ReadReport | None = None) ->
     if report is not None:
         report.files += 1
     try:
-        raw = p.read_bytes()
-    except OSError as e:
-        yield _noted(ReadProblem(source, None, f"cannot read the file ({e.strerror or e})", "bad-file"), report)
+        raw = read_bytes(p, record_limit(), env="CLAIMLAW_MAX_RECORD_BYTES")
+    except ReadError as e:  # missing, a directory or FIFO, or over the size limit
+        yield _noted(ReadProblem(source, None, str(e), "bad-file"), report)
         return
     text = decode(raw)
     kind = SUFFIXES.get(p.suffix.lower()) or ("pbn" if text.lstrip().startswith(("[", "%")) else "lin")

@@ -68,7 +68,7 @@ class LinRecord:
 
     @property
     def number(self) -> int | None:
-        m = re.search(r"\d+", self.board or "")
+        m = re.search(r"\d{1,9}", self.board or "")  # a board number, not thousands of digits
         return int(m.group()) if m else None
 
 

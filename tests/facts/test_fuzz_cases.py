@@ -1,0 +1,74 @@
+"""Fuzzed case dictionaries: validation raises CaseError and nothing else; a valid case without cards rules.
+
+Hypothesis builds cases from the real keys with values of every JSON kind (plus cards, seats and
+near-miss words), so most examples reach the cross-field checks, not only the type checks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.api import rule
+from facts import Case, CaseError, case_from_dict
+
+SCALARS = st.one_of(
+    st.none(), st.booleans(), st.integers(-5, 20), st.integers(), st.floats(allow_nan=True),
+    st.text(max_size=12),
+    st.sampled_from(["N", "E", "S", "W", "NS", "EW", "SA", "♠3", "H10", "CK", "4S", "3NTX", "claim", "concede",
+                     "disputes", "agrees", "silent", "at_once", "after_round_end", "club", "2017", "2007", "1997",
+                     "[/]", "\x1b[2J", "none", "all", "now", "end", "cash", "finesse"]),
+)
+VALUES = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                        st.dictionaries(st.text(max_size=4), inner, max_size=2)),
+                      max_leaves=4)
+DEAL = "N:AJT432.2.QT84.T4 87.QJT543.J7.AQ2 K95.K986.AK952.7 Q6.A7.63.KJ98653"
+
+
+def _section(keys: list[str]) -> st.SearchStrategy[dict[str, Any]]:
+    return st.dictionaries(st.sampled_from(keys), VALUES, max_size=4)
+
+
+CLAIM = _section(["by", "says", "tricks", "statement", "shows_cards", "current_trick_only", "abandons_hand",
+                  "suggests_curtailing", "after_lead_out_of_turn", "line"])
+BOARD = st.one_of(
+    _section(["deal", "contract", "declarer", "vulnerable", "play", "position", "leader", "trick", "won"]),
+    st.fixed_dictionaries({"deal": st.just(DEAL), "contract": st.sampled_from(["4C", "3NT", 4]),
+                           "declarer": st.sampled_from(["W", "N", True])},
+                          optional={"play": st.lists(st.lists(st.sampled_from(["D4", "D7", "DA", "D3", "SK", "X"]),
+                                                              max_size=4), max_size=2),
+                                    "won": VALUES}),
+)
+CASES = st.fixed_dictionaries(
+    {"claim": st.one_of(CLAIM, st.fixed_dictionaries({"by": st.sampled_from(["N", "E", "S", "W"])}), VALUES)},
+    optional={
+        "board": BOARD,
+        "edition": st.one_of(st.sampled_from(["2017", "2007", "1997", 2007, 2031]), VALUES),
+        "title": VALUES,
+        "responses": _section(["N", "E", "S", "W", "partner_objected_immediately", "play_on", "play_after_claim"]),
+        "timing": _section(["objection", "objection_by", "within_correction_period", "minutes_after_scores_posted",
+                            "correction_period_minutes"]),
+        "findings": _section(["aware_of_trumps", "class_of_player", "unaware_of", "demonstrably_not_claim",
+                              "would_likely_have_won", "conceded_won_tricks", "irrational_not_to",
+                              "outcome_weights"]),
+        "expect": _section(["tricks", "laws", "outcome", "edition"]),
+        "bogus": VALUES,
+    },
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(CASES)
+def test_a_fuzzed_case_is_either_valid_or_refused_with_a_case_error(data: dict[str, Any]) -> None:
+    try:
+        case = case_from_dict(data)
+    except CaseError as e:
+        assert "\n" not in str(e) and "instance of" not in str(e)
+        return
+    assert isinstance(case, Case)
+    if case.position() is None:  # no cards: ruling is instant
+        ruling = rule(case, play=None)
+        if ruling.tricks:
+            assert all(n >= 0 for n in ruling.tricks.values())

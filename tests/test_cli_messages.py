@@ -1,0 +1,128 @@
+"""The CLI's words: case text never read as markup, one-line errors, --json errors, checked packs, a short default."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from engine.cli import app, visible
+from engine.packs import PackError, load_pack
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+NO_CARDS = "claim: {by: N, says: concede, tricks: 1}\nresponses: {S: disputes}\n"
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    res = runner.invoke(app, list(args))
+    return res.exit_code, res.stdout, res.stderr
+
+
+def _case(tmp_path: Path, text: str, name: str = "case.yaml") -> str:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return str(p)
+
+
+@pytest.mark.parametrize("title", ["[/bold] x", "[/]", "Board 7 [see note] end", "[bold red]x", "a\\[b]"])
+def test_a_title_with_square_brackets_is_printed_as_written(tmp_path: Path, title: str) -> None:
+    code, out, _ = _run("rule", _case(tmp_path, f"title: {json.dumps(title)}\n{NO_CARDS}"))
+    assert code == 0 and out.splitlines()[0] == title
+
+
+def test_control_characters_in_case_text_are_shown_not_sent_to_the_terminal(tmp_path: Path) -> None:
+    code, out, _ = _run("rule", _case(tmp_path, 'title: "Bad \\e[2J\\0 \\u202e end"\n' + NO_CARDS))
+    assert code == 0
+    assert "\x1b" not in out and "\x00" not in out and "\u202e" not in out
+    assert out.splitlines()[0] == "Bad \\x1b[2J\\x00 \\u202e end"
+
+
+def test_an_error_about_a_seat_written_as_markup_is_one_plain_line(tmp_path: Path) -> None:
+    code, out, err = _run("rule", _case(tmp_path, 'claim: {by: "[/]"}\n'))
+    assert code == 2 and out == ""
+    assert err.strip().splitlines() == [f"error: {tmp_path / 'case.yaml'}: claim.by: unknown seat '[/]' "
+                                        "(use N, E, S or W)"]
+
+
+def test_the_path_of_an_unreadable_file_is_printed_once(tmp_path: Path) -> None:
+    path = _case(tmp_path, "claim: [\n")
+    code, _, err = _run("rule", path)
+    assert code == 2 and err.count(path) == 1 and "not valid YAML at line" in err
+
+
+@pytest.mark.parametrize("clause", ["[/]", "XYZ", "\x1b[31m", ""])
+def test_claimlaw_law_on_an_unknown_clause_exits_2_with_one_line(clause: str) -> None:
+    code, _, err = _run("law", clause)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "\x1b" not in err
+
+
+def test_with_json_an_invalid_case_is_a_json_object_on_stdout(tmp_path: Path) -> None:
+    code, out, err = _run("rule", _case(tmp_path, "claim: {by: N, tricks: true}\n"), "--json")
+    assert code == 2 and err == ""
+    assert json.loads(out) == {"error": "expected a whole number, got true", "field": "claim.tricks",
+                               "file": str(tmp_path / "case.yaml")}
+
+
+def test_with_json_an_unreadable_file_has_no_field(tmp_path: Path) -> None:
+    p = tmp_path / "l1.yaml"
+    p.write_bytes("title: Café\n".encode("latin-1"))
+    code, out, _ = _run("rule", str(p), "--json")
+    data = json.loads(out)
+    assert code == 2 and data["field"] is None and "not UTF-8" in data["error"]
+
+
+def test_help_shows_no_type_noise_for_flags() -> None:
+    code, out, _ = _run("rule", "--help")
+    assert code == 0 and "<bool>" not in out and "--explain" in out
+
+
+def _pack(tmp_path: Path, name: str, text: str) -> Path:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+@pytest.mark.parametrize("params,words", [('{correction_minutes: "abc"}', "params.correction_minutes: 'abc'"),
+                                          ("{correction_minutes: -5}", "params.correction_minutes: -5"),
+                                          ("{correction_minutes: .inf}", "params.correction_minutes: inf"),
+                                          ('{weighted_scores: "false"}', "params.weighted_scores: 'false'"),
+                                          ("{high_trump_safety_check_normal: 1}",
+                                           "params.high_trump_safety_check_normal: 1")])
+def test_a_pack_parameter_of_the_wrong_kind_is_named_with_its_pack(tmp_path: Path, params: str, words: str) -> None:
+    path = _pack(tmp_path, "club.yaml", f"name: club\nparams: {params}\n")
+    with pytest.raises(PackError) as info:
+        load_pack(path)
+    assert str(info.value).startswith("pack 'club': ") and words in str(info.value)
+    code, _, err = _run("rule", str(ROOT / "examples" / "current-trick-only.yaml"), "--pack", str(path))
+    assert code == 2 and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("body", ["import sys\nsys.exit(0)\n", "raise SystemExit(3)\n"])
+def test_a_pack_that_calls_sys_exit_is_a_pack_error_not_the_end_of_claimlaw(tmp_path: Path, body: str) -> None:
+    path = _pack(tmp_path, "quitter.py", body)
+    code, out, _ = _run("rule", str(ROOT / "examples" / "current-trick-only.yaml"), "--pack", str(path), "--json")
+    assert code == 2 and "sys.exit" in json.loads(out)["error"]
+
+
+def test_the_built_in_packs_pass_their_own_parameter_checks() -> None:
+    for name in ("ebu", "acbl", "acbl1992", "wbflc"):
+        load_pack(name)
+
+
+def test_the_default_ruling_fits_a_screen_and_explain_adds_the_facts() -> None:
+    path = str(ROOT / "examples" / "3nt-three-discards-forgotten-jack.yaml")
+    code, out, _ = _run("rule", path)
+    lines = out.splitlines()
+    assert code == 0 and len(lines) < 25 and max(len(x) for x in lines) <= 160
+    assert "rested on" not in out and "Law chain" in out
+    assert "follows his stated line (70D1): North ♦A ♦K ♦Q" in out  # the guideline behind each chosen card
+    assert "N ♣2 ♣9 ♥J ♥Q →E" in out  # the witness trick that loses to the forgotten ♥Q
+    code, explained, _ = _run("rule", path, "--explain")
+    assert code == 0 and "rested on" in explained and len(explained.splitlines()) > len(lines)
+
+
+def test_visible_shows_each_control_character_as_an_escape() -> None:
+    assert visible("a\x1bb\x00c\x7fd\x9be\u200ef") == "a\\x1bb\\x00c\\x7fd\\x9be\\u200ef"
