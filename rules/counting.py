@@ -55,11 +55,19 @@ def stated_line_for(ctx: Ctx, side: str) -> Any:
     from engine.facts_in import stated_line
 
     line, _ = stated_line(case)
+    note = getattr(ctx, "note", None)
+    if note is not None and case.claim.says == "concede" and case.claim.statement.strip():
+        # 68C names the unread words of a claim; a concession's are named here, where its line is used
+        from facts.statement import parse_statement
+
+        unread = parse_statement(case.claim.statement, trump=case.board.trump if case.board else None,
+                                 claimer=case.claim.by).unparsed
+        if unread:
+            note(f"words of the concession's statement claimlaw could not read as a line: {'; '.join(unread)}")
     if line is None or not line.steps:
         return None
     held = [st for st in line.steps if st.condition is not None]
     if held:
-        note = getattr(ctx, "note", None)
         if note is not None:
             note("stated line: steps that apply only under a condition are not yet followed by the play core "
                  "(held back, so the line is silent there): "

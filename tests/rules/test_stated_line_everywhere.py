@@ -57,3 +57,10 @@ def test_a_conditional_step_is_held_back_from_the_play_core_and_named_in_the_tra
     line = stated_line_for(ctx, "NS")
     assert [st.cards[0].rank for st in line.steps] == [14]
     assert any("condition" in n and "3-1" in n for n in ctx.notes), ctx.notes
+
+
+@clause("71B")
+def test_words_of_a_concession_that_cannot_be_read_stay_named_in_the_trace() -> None:
+    r = ruled(_concession("I cash the ace and king of spades, and I have to lose one, squeeze or no squeeze"),
+              edition="2017")
+    assert any("could not read" in n and "squeeze" in n for n in r.notes), r.notes
