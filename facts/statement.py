@@ -134,7 +134,7 @@ NO_LINE_CLAUSES = ("i claim", "claim", "claiming", "i am claiming", "ok", "okay"
 NOISE_WORDS = frozenset(
     "the a an my your his her their our dummy's all every each of remaining last other small low little "
     "high top good losing established winning outstanding missing master long rest up out off away "
-    "and then also just will i to it them those these from in on with cards card".split())
+    "and then also just will i to it them those these from in on with cards card again".split())
 
 # Clause connectors: splitting points; those that sequence make the line ordered.
 THEN_CONNECTORS = ("and then", "then", "and after that", "after that", "afterwards", "followed by",

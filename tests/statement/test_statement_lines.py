@@ -105,6 +105,7 @@ def test_draw_trumps_then_a_count_keeps_the_order_but_a_bare_count_is_no_order()
     ("I will discard my losing club on the high diamonds.", S),  # Rotem 2013
     ("All mine", S),  # EBU White Book 8.70.4 (b)
     ("I have the top three trumps", S),  # EBU TDs forum
+    ("If the spades are 4-1 I'll take the ruffing finesse in hearts again.", D),  # USBF 2019 Mixed USBC
 ])
 def test_every_statement_of_the_published_cases_and_seed_notes_is_read_without_unread_words(
         text: str, trump: Suit | None) -> None:
