@@ -461,6 +461,45 @@ def audit_cmd(
         json_out.write_text(report.to_json(), encoding="utf-8")
 
 
+@app.command("rulings")
+def rulings_cmd(
+    paths: Annotated[list[Path] | None, typer.Argument(
+        help="Folders (or files) of published cases; default ../shared/data/rulings and tests/rulings/cases.")] = None,
+    full: Annotated[bool, typer.Option("--full", help="Print whole witness lines.")] = False,
+) -> None:
+    """Published rulings against claimlaw's: case, published, claimlaw, clause chain, witness line."""
+    from engine.agreement import case_files, rule_published
+    from facts import CaseError
+
+    root = Path(__file__).resolve().parent.parent
+    dirs = list(paths or [root.parent / "shared" / "data" / "rulings", root / "tests" / "rulings" / "cases"])
+    for p in paths or []:
+        if not p.exists():
+            _fail(f"{p}: no such file or directory")
+    files = case_files([d for d in dirs if d.exists()])
+    if not files:
+        _fail("no published case files found in " + ", ".join(str(d) for d in dirs))
+    table = Table(title="Published rulings and claimlaw")
+    for col in ("case", "published", "claimlaw", "agrees", "clause chain"):
+        table.add_column(col, overflow="fold")
+    rows = []
+    for f in files:
+        try:
+            row = rule_published(f)
+        except (CaseError, ValueError) as e:
+            _fail(f"{f}: {e}")
+        rows.append(row)
+        table.add_row(row.case, row.published, row.claimlaw + ("" if row.proven else " (unproven)"),
+                      "yes" if row.agrees else "NO", " → ".join(row.chain))
+    out.print(table)
+    for row in rows:
+        out.print(f"[bold]{row.case}[/] witness: {row.witness if full else _short(row.witness, 240)}", highlight=False)
+        for d in row.differences:
+            out.print(f"    differs: {d}", highlight=False)
+    agreed = sum(r.agrees for r in rows)
+    out.print(f"[bold]Agreement:[/] {agreed} of {len(files)} cases rule as published.", highlight=False)
+
+
 def main() -> None:
     """Console-script entry point: an unexpected error is one line and status 1 (CLAIMLAW_DEBUG=1: the traceback)."""
     try:

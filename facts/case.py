@@ -93,7 +93,16 @@ class _Model(BaseModel):
 
 # -- the structured line of play ------------------------------------------------------
 
-StepAction = Literal["cash", "draw_trumps", "finesse", "ruff", "cross", "concede", "play", "discard"]
+StepAction = Literal["cash", "draw_trumps", "finesse", "ruff", "cross", "concede", "play", "discard",
+                     "ruffing_finesse"]
+
+
+class Condition(_Model):
+    """When a conditional step applies: ``suit`` is seen to lie ``lengths`` between the opponents ("3-1")."""
+
+    suit: SuitF | None = None
+    lengths: list[int] = Field(default_factory=list)
+    text: str | None = None
 
 
 class Step(_Model):
@@ -106,7 +115,10 @@ class Step(_Model):
     ``ruff``: ruff ``suit`` in ``hand``; ``cross``: get to ``hand`` (in ``suit`` if given);
     ``concede``: lose a trick (``suit``), ``when`` now or at the end;
     ``play``: these exact ``cards`` in this order (a ``suit`` and no cards: a card of that suit);
-    ``discard``: throw ``cards`` on winners.
+    ``discard``: throw ``cards`` on winners;
+    ``ruffing_finesse``: lead ``suit`` through the opponent placed with ``card``: ruff if he covers,
+    else discard a loser;
+    ``condition``: the step applies only once the claimer sees the condition hold ("if trumps are 3-1").
     """
 
     action: StepAction
@@ -116,6 +128,7 @@ class Step(_Model):
     cards: list[CardF] = Field(default_factory=list)
     count: Annotated[StrictInt, Field(ge=1, le=13)] | None = None
     when: Literal["now", "end"] | None = None
+    condition: Condition | None = None
     text: str | None = None  # the words this step was read from
 
 

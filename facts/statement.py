@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from facts.cards import Card, Seat, Suit
-from facts.case import Line, Step
+from facts.case import Condition, Line, Step
 
 # ======================================================================================
 # The vocabulary
@@ -88,8 +88,9 @@ WHEN_UNSPECIFIED = ("at some point", "at some stage", "sometime", "some time", "
 # What a clause's verb says it is. A "take"/"play"/"get" clause is settled by its nouns
 # (a finesse, a ruff, cards, a hand) in ``_build``.
 VerbClass = Literal["cash", "play", "draw", "finesse", "take", "ruff", "crossruff", "cross",
-                    "concede", "duck", "exit", "discard"]
+                    "concede", "duck", "exit", "discard", "ruffing_finesse"]
 VERB_PHRASES: dict[VerbClass, tuple[str, ...]] = {
+    "ruffing_finesse": ("ruffing finesse", "ruffing-finesse", "ruffing finesses"),
     "crossruff": ("cross-ruff", "cross-ruffing", "cross ruff", "cross ruffing", "crossruff", "crossruffing"),
     "discard": ("get rid of", "getting rid of", "throw away", "throwing away", "discard", "discards",
                 "discarding", "pitch", "pitches", "pitching", "throw", "throws", "throwing", "shed",
@@ -107,7 +108,7 @@ VERB_PHRASES: dict[VerbClass, tuple[str, ...]] = {
               "go", "going", "come", "coming", "over", "back"),
     "take": ("take", "takes", "taking", "try", "trying", "get", "gets", "getting"),
     "cash": ("play off", "playing off", "run off", "reel off", "rattle off", "cash", "cashes", "cashing",
-             "run", "runs", "running", "win", "winning", "score", "scoring"),
+             "run", "runs", "running", "win", "winning", "score", "scoring", "make", "makes"),
     "play": ("play", "plays", "playing", "lead", "leads", "leading", "unblock", "unblocking"),
 }
 
@@ -133,7 +134,7 @@ NO_LINE_CLAUSES = ("i claim", "claim", "claiming", "i am claiming", "ok", "okay"
 NOISE_WORDS = frozenset(
     "the a an my your his her their our dummy's all every each of remaining last other small low little "
     "high top good losing established winning outstanding missing master long rest up out off away "
-    "and then also just will i to it them those these from in on with cards card".split())
+    "and then also just will i to it them those these from in on with cards card again".split())
 
 # Clause connectors: splitting points; those that sequence make the line ordered.
 THEN_CONNECTORS = ("and then", "then", "and after that", "after that", "afterwards", "followed by",
@@ -308,8 +309,10 @@ def normalise(text: str, trump: Suit | None = None) -> str:
             return m.group()
         if m.group(2).endswith("s") is False and len(ranks) > 1:
             return m.group()
-        # "two of the spades", "three of hearts": a count of cards, not the deuce or the trey
-        if len(items) == 1 and items[0] in NUMBER_WORDS and items[0] not in ("ten",):
+        # "two of the spades", "three of hearts": a count of cards, not the deuce or the trey;
+        # but "the five of spades", "dummy's two of clubs" name one card
+        if len(items) == 1 and items[0] in NUMBER_WORDS and items[0] not in ("ten",) and not _DETERMINER_BEFORE.search(
+                m.string[:m.start()]):
             return m.group()
         return "".join(_tok(suit, r) for r in ranks)
     t = holding.sub(hold, t)
@@ -325,8 +328,37 @@ def normalise(text: str, trump: Suit | None = None) -> str:
         ranks = [RANK_WORDS[w] for w in re.split(r"\s*(?:-|and)\s*", m.group(2)) if w in RANK_WORDS]
         return "".join(_tok(suit, r) for r in ranks)
     t = suit_first.sub(sfirst, t)
+    t = _honours_next_to_suit(t, trump)
     t = re.sub(r"\s+", " ", t).strip()
     return t
+
+
+_DETERMINER_BEFORE = re.compile(r"\b(?:the|dummy's|my|his|her|your|partner's|declarer's)\s+$")
+_HONOUR = r"(?:ace|king|queen|jack|ten(?!\s+(?:tricks?|more|of)\b))"
+_HONOURS = rf"(?:the\s+)?{_HONOUR}(?:\s*(?:,|and|&)\s*(?:the\s+)?{_HONOUR})*"
+_SUIT_TO_HONOURS = re.compile(rf"\b(?P<w>{_SUIT_SING_RE})\s+(?P<to>to|towards?|up\s+to)\s+(?P<h>{_HONOURS})\b")
+_CARDS_AND_HONOURS = re.compile(rf"(?P<c>\[(?P<l>[SHDC])[2-9TJQKA]\](?:\s*\[(?P=l)[2-9TJQKA]\])*)"
+                                rf"\s*(?:,|and|&)\s*(?P<h>{_HONOURS})\b")
+
+
+def _honours_next_to_suit(t: str, trump: Suit | None) -> str:
+    """Honours named without a suit take the suit named next to them.
+
+    "a heart to the king and ace" -> "a heart to [HK] [HA]"; "[HA] and the king" -> "[HA] [HK]".
+    """
+    def tokens(letter: str, honours: str) -> str:
+        return "".join(_tok(letter, RANK_WORDS[w]) for w in re.findall(_HONOUR, honours))
+
+    def to_honours(m: re.Match[str]) -> str:
+        letter = _suit_letter(m.group("w"), trump)
+        if letter is None:
+            return m.group()
+        return f"{m.group('w')} {m.group('to')} {tokens(letter, m.group('h'))}"
+
+    def after_cards(m: re.Match[str]) -> str:
+        return m.group("c") + tokens(m.group("l"), m.group("h"))
+    t = _SUIT_TO_HONOURS.sub(to_honours, t)
+    return _CARDS_AND_HONOURS.sub(after_cards, t)
 
 
 def pretty(text: str) -> str:
@@ -416,6 +448,8 @@ class Slots:
     with_cards: list[Card] = field(default_factory=list)
     with_suit: Suit | str | None = None
     on_target: str = ""
+    on_suits: list[Suit | str] = field(default_factory=list)
+    on_cards: list[Card] = field(default_factory=list)
     nouns: set[str] = field(default_factory=set)
     ranks: list[int] = field(default_factory=list)
     ordering: bool = False
@@ -470,10 +504,16 @@ def read_slots(text: str, verb: VerbClass | None) -> Slots:
 
     def on_target(m: re.Match[str]) -> None:
         s.on_target = pretty(m.group(0).strip())
+        s.on_cards = _cards_of(m.group(0))
+        s.on_suits = [x for w in re.findall(rf"\b(?:{_SUIT_WORD_RE})\b", _CARD_TOKEN.sub(" ", m.group(0)))
+                      if (x := _suit_of(w)) is not None]
     if verb == "discard":
         take(rf"\bon(?:to)?\s+(?:the\s+|my\s+|dummy's\s+|his\s+)?(?:(?:{_NUM_RE})\s+)?(?:{_ADJ_RE}\s+)*"
              rf"(?:{_CARDS_RE}|(?:{_SUIT_WORD_RE})(?:\s+winners?)?|winners?|tops|tricks?|cards)"
              rf"(?:\s*(?:and|,)\s*(?:the\s+)?(?:{_CARDS_RE}|{_SUIT_WORD_RE}))*", on_target)
+        # "discard dummy's five of spades": the card comes from dummy
+        take(rf"\bdummy's\b(?=\s+(?:{_ADJ_RE}\s+)?(?:{_CARD_RE}|(?:{_SUIT_WORD_RE})\b))",
+             lambda m: setattr(s, "hand", "dummy"))
 
     def instrument(m: re.Match[str]) -> None:
         cards = _cards_of(m.group(1))
@@ -494,7 +534,10 @@ def read_slots(text: str, verb: VerbClass | None) -> Slots:
     take(rf"\b({_NUM_RE})\b(?=\s+(?:(?:of\s+)?(?:the\s+|my\s+|dummy's\s+)?)(?:{_ADJ_RE}\s+)*"
          rf"(?:{_SUIT_WORD_RE}|tricks?|rounds?|ruffs?|losers?|winners?|times|finesses?|{_CARD_RE})\b)", count)
 
-    for noun, pat in (("finesse", r"finesses?|hooks?"), ("ruff", r"ruffs?"), ("loser", r"losers?"),
+    # "a heart to the king": a lead to a named card (of partner's, usually)
+    take(rf"\b(?:to|towards?)\s+(?=(?:the\s+)?{_CARD_RE})", lambda m: s.nouns.add("to_card"))
+    for noun, pat in (("ruffing_finesse", r"ruffing[\s-]+finesses?"),
+                      ("finesse", r"finesses?|hooks?"), ("ruff", r"ruffs?"), ("loser", r"losers?"),
                       ("trick", r"tricks?"), ("winner", r"winners?|tops"), ("round", r"rounds?"),
                       ("entry", r"entry|entries")):
         def mark(m: re.Match[str], noun: str = noun) -> None:
@@ -586,6 +629,7 @@ class ClauseReading:
     """What one clause gave: steps, a tricks statement, words not understood."""
 
     steps: list[Step] = field(default_factory=list)
+    condition: Condition | None = None  # a clause that is only a condition ("if trumps are 3-1,")
     tricks: TricksStated | None = None
     leftover: list[str] = field(default_factory=list)
     verb: VerbClass | None = None
@@ -624,7 +668,7 @@ def _all_but(m: re.Match[str], trump: Suit | None) -> ClauseReading:
 
 
 def _opp_gets(m: re.Match[str], trump: Suit | None) -> ClauseReading:
-    what = m.group("what").strip()
+    what = re.sub(r"\bmore\s+(?=tricks?\b)", "", m.group("what").strip())  # "one more trick": one trick
     if re.fullmatch(_REST + r"|them\s+all|everything|the\s+lot", what):
         return ClauseReading(tricks=TricksStated("none", words=pretty(m.group(0))))
     if re.fullmatch(r"nothing|none|no\s+tricks?", what):
@@ -689,6 +733,11 @@ _CLAIMS_N = _alt("i have", "i take", "i make", "i win", "i get", "that is", "mak
 
 # (name, pattern, what it gives): each pattern must match the whole clause (fillers stripped).
 IDIOMS: list[tuple[str, re.Pattern[str], IdiomHandler]] = [(name, re.compile(pat), fn) for name, pat, fn in [
+    ("nothing to play for", r"(?:there\s+is\s+)?nothing\s+(?:more\s+|else\s+|left\s+)?to\s+play\s+for",
+     _tricks("all", 0)),
+    ("the last n tricks to me", rf"(?:the\s+)?{_alt('last', 'remaining', 'final', 'other')}\s+(?P<n>{_NUM_RE})\s+"
+                                rf"(?:tricks?\s+)?(?:{_alt('are', 'go', 'come')}\s+)?{_alt('to', 'for')}\s+"
+                                rf"{_alt('me', 'us')}", _tricks("more")),
     ("the rest are mine",
      rf"(?:i\s+{_alt('have', 'take', 'win', 'get', 'make', 'claim')}\s+)?{_REST}(?:\s+{_IS}\s+(?:all\s+)?{_MINE})?",
      _tricks("all", 0)),
@@ -799,6 +848,8 @@ def _build(verb: VerbClass | None, s: Slots, text: str, trump: Suit | None, clai
         return Step(action=action, text=text or None, **kw)  # type: ignore[arg-type]
 
     cls = verb
+    if "ruffing_finesse" in s.nouns and cls in (None, "take", "play", "finesse", "ruff", "cash"):
+        cls = "ruffing_finesse"
     if cls is None:  # a clause with no verb of its own
         if "finesse" in s.nouns:
             cls = "finesse"
@@ -814,6 +865,8 @@ def _build(verb: VerbClass | None, s: Slots, text: str, trump: Suit | None, clai
             r.understood = False
             return r
         r.verb = cls
+    if "to_card" in s.nouns and s.cards and cls in ("play", "take", "cash"):
+        cls = "cash"  # "a heart to the king and ace": the suit, won by the cards named
     if cls == "take":
         if "finesse" in s.nouns or "ruff" in s.nouns:
             cls = "finesse" if "finesse" in s.nouns else "ruff"
@@ -845,7 +898,7 @@ def _build(verb: VerbClass | None, s: Slots, text: str, trump: Suit | None, clai
         elif len([x for x in suits_named if x]) > 1 and not s.cards:
             r.steps = [step("cash", suit=x, hand=hand) for x in suits_named if x]
         else:
-            count = s.count if s.count is not None else (len(s.cards) if s.cards else None)
+            count = len(s.cards) if s.cards and s.count in (None, 1) else s.count
             r.steps = [step("cash", suit=suit, count=count, cards=s.cards, hand=hand)]
         r.trump_words = r.trump_words or (trump is not None and any(x.suit == trump for x in r.steps))
     elif cls == "play":
@@ -858,6 +911,12 @@ def _build(verb: VerbClass | None, s: Slots, text: str, trump: Suit | None, clai
         fsuit = suit or (s.against.suit if s.against else None)
         r.steps = [step("finesse", suit=fsuit, card=s.against, cards=cards, hand=hand)]
         r.trump_words = r.trump_words or (trump is not None and fsuit == trump)
+    elif cls == "ruffing_finesse":
+        rsuit = (next((x for x in suits_named if x is not None and x != trump), None)
+                 or (s.against.suit if s.against else None) or (card_suits[0] if card_suits else None))
+        against = s.against or (Card(rsuit, s.ranks[0]) if rsuit is not None and s.ranks else None)
+        r.steps = [step("ruffing_finesse", suit=rsuit, card=against, cards=s.cards + s.with_cards, hand=hand)]
+        r.trump_words = False
     elif cls in ("ruff", "crossruff"):
         if cls == "crossruff":
             r.steps = [step("ruff", hand=hand)]
@@ -889,11 +948,38 @@ def _build(verb: VerbClass | None, s: Slots, text: str, trump: Suit | None, clai
         dsuit = suit if not s.cards else (card_suits[0] if len(card_suits) == 1 else None)
         r.steps = [step("discard", suit=dsuit, cards=s.cards, hand=hand,
                         count=s.count if s.count and s.count > 1 else None)]
+        # "discard X on the Ys": the Ys are cashed, X goes on them
+        on_suits = [x for x in (_resolve_suit(y, trump) for y in s.on_suits) if x is not None]
+        on_card_suits = sorted({c.suit for c in s.on_cards}, key=list(Suit).index)
+        cashed = [step("cash", suit=cs, cards=[c for c in s.on_cards if c.suit == cs],
+                       count=sum(1 for c in s.on_cards if c.suit == cs)) for cs in on_card_suits]
+        cashed += [step("cash", suit=x) for x in on_suits if x not in on_card_suits]
+        r.steps = cashed + r.steps
+        r.trump_words = r.trump_words or (trump is not None and any(x.suit == trump for x in cashed))
         r.trump_words = r.trump_words or (trump is not None and dsuit == trump)
     if s.ranks and cls in ("cash", "play", "discard", "cross", "draw"):  # an honour named without its suit
         r.leftover.extend(f"the {k} (which suit?)" for k in ("ace", "king", "queen", "jack")
                           if RANK_WORDS[k] in s.ranks)
     return r
+
+
+_SPLIT_VERB = _alt("are", "is", "break", "breaks", "split", "splits", "divide", "divides", "are divided", "are split",
+                   "turn out", "turn out to be", "prove", "prove to be", "come", "lie")
+_CONDITION_HEAD = re.compile(rf"if\s+(?:the\s+|their\s+)?(?P<s>{_SUIT_WORD_RE})\s+{_SPLIT_VERB}\s+"
+                             rf"(?P<a>1[0-3]|\d)\s*[-/]\s*(?P<b>1[0-3]|\d)\s*,?\s*(?:then\s+)?(?P<rest>.*)")
+_CONDITION_TAIL = re.compile(rf"(?P<rest>.+?)\s*,?\s+if\s+(?:the\s+|their\s+)?(?P<s>{_SUIT_WORD_RE})\s+{_SPLIT_VERB}\s+"
+                             rf"(?P<a>1[0-3]|\d)\s*[-/]\s*(?P<b>1[0-3]|\d)")
+
+
+def _condition(words: str, trump: Suit | None) -> tuple[Condition, str] | None:
+    """A split the step depends on ("if trumps are 3-1 ..."), and the words of the step; None if none."""
+    m = _CONDITION_HEAD.fullmatch(words) or _CONDITION_TAIL.fullmatch(words)
+    if m is None:
+        return None
+    suit = _resolve_suit(_suit_of(m.group("s")), trump)
+    text = pretty(m.group(0)[: m.start("rest")] if m.re is _CONDITION_HEAD else m.group(0)[m.end("rest"):])
+    cond = Condition(suit=suit, lengths=[int(m.group("a")), int(m.group("b"))], text=text.strip(" ,"))
+    return cond, _strip_fillers(m.group("rest"))[0]
 
 
 def read_clause(clause: str, trump: Suit | None, claimer: Seat | None,
@@ -905,6 +991,19 @@ def read_clause(clause: str, trump: Suit | None, claimer: Seat | None,
     words, taken = _strip_fillers(clause)
     if not words or words in NO_LINE_CLAUSES or clause.strip(" ,?!") in NO_LINE_CLAUSES:
         return "no line", _with_fillers(ClauseReading(), taken)
+    cond = _condition(words, trump)
+    if cond is not None:  # "if trumps are 3-1 I ruff a club": the step applies only when that is seen
+        condition, rest = cond
+        if not rest:
+            return "condition", ClauseReading(condition=condition)
+        name, r = read_clause(rest, trump, claimer, previous)
+        r.steps = [st.model_copy(update={"condition": condition}) for st in r.steps]
+        r.trump_words = r.trump_words or (trump is not None and condition.suit == trump)
+        return f"if: {name}", r
+    rel = re.fullmatch(r"on\s+(?:which|them|these|those|that|it)\s+(?P<rest>.+)", words)
+    if rel is not None and _find_verb(rel.group("rest")) is not None and \
+            _find_verb(rel.group("rest"))[0] == "discard":  # "..., on which I discard X": X goes on those cards
+        return read_clause(rel.group("rest"), trump, claimer, previous)
     for bad in NOT_REPRESENTABLE:
         if re.search(rf"(?<!\w){re.escape(bad.strip())}(?!\w)", words):
             return "not representable", ClauseReading(understood=False)
@@ -949,9 +1048,20 @@ def parse_statement(text: str, *, trump: Suit | None = None, claimer: Seat | Non
     for sentence in re.split(r"[.;!?]+(?!\d)", norm):
         groups: list[list[Step]] = []  # this sentence's steps, clause by clause, in the order of play
         anchor: int | None = None  # while set, clauses go in before this group ("X after Y and Z")
+        pending: Condition | None = None  # "if trumps are 3-1, ...": the condition of the next clause's steps
         for i, (conn, clause) in enumerate(split_clauses(sentence)):
             r = read_clause(clause, trump, claimer, previous)[1]
             phrase = pretty(clause)
+            if r.condition is not None and not r.steps:
+                pending = r.condition
+                result.pieces.append((phrase, None))
+                result.mentions_trumps = result.mentions_trumps or (trump is not None and pending.suit == trump)
+                continue
+            if pending is not None:
+                if r.steps:
+                    r.steps = [st if st.condition else st.model_copy(update={"condition": pending}) for st in r.steps]
+                    conn = "plain" if conn == "then" else conn  # "if ..., then X": no order of play
+                pending = None
             if not r.understood:
                 result.pieces.append((phrase, None))
                 result.unparsed.append(phrase)

@@ -53,8 +53,44 @@ def claimer_seat(ctx: Ctx, side: str) -> Seat:
     return Side.parse(side).seats[0]
 
 
+def stated_line_for(ctx: Ctx, side: str) -> Any:
+    """The line ``side`` stated with its claim or concession (structured, else read from the words), as the
+    play core can follow it; None when ``side`` did not claim or concede or stated no line.
+
+    The stated line governs every count of the claimer's side (70D1, 69B, 71: issue 26 item 5). Steps
+    that apply only under a condition ("if trumps are 3-1 ...") are held back, and named in the trace:
+    the play core does not yet read conditions, and applying them unconditionally could credit the
+    claimer with a line he did not state.
+    """
+    case = getattr(ctx, "case", None)
+    if case is None or case.claim.by.side.value != side:
+        return None
+    from engine.facts_in import stated_line
+
+    line, _ = stated_line(case)
+    note = getattr(ctx, "note", None)
+    if note is not None and case.claim.says == "concede" and case.claim.statement.strip():
+        # 68C names the unread words of a claim; a concession's are named here, where its line is used
+        from facts.statement import parse_statement
+
+        unread = parse_statement(case.claim.statement, trump=case.board.trump if case.board else None,
+                                 claimer=case.claim.by).unparsed
+        if unread:
+            note(f"words of the concession's statement claimlaw could not read as a line: {'; '.join(unread)}")
+    if line is None or not line.steps:
+        return None
+    held = [st for st in line.steps if st.condition is not None]
+    if held:
+        if note is not None:
+            note("stated line: steps that apply only under a condition are not yet followed by the play core "
+                 "(held back, so the line is silent there): "
+                 + "; ".join(f"{st.text or st.action} ({st.condition.text or 'conditional'})" for st in held))
+        line = line.model_copy(update={"steps": [st for st in line.steps if st.condition is None]})
+    return line if line.steps else None
+
+
 def base_model(ctx: Ctx, side: str, question: Question) -> Any:
-    """The model a question starts from: best play only, or the default normal lines."""
+    """The model a question starts from: best play only, or the default normal lines, with the stated line."""
     from engine.play.model import NormalPlayModel  # no solver inside: the rules may build models
 
     seat = claimer_seat(ctx, side)
@@ -65,8 +101,10 @@ def base_model(ctx: Ctx, side: str, question: Question) -> Any:
     case = getattr(ctx, "case", None)
     if case is not None and case.role_of(seat) == "defender":
         model = model.as_defender()
-    if question == "likely" and case is not None and case.claim.line is not None and case.claim.by.side.value == side:
-        model = model.with_line(case.claim.line)
+    if question in ("likely", "normal"):
+        line = stated_line_for(ctx, side)
+        if line is not None:
+            model = model.with_line(line)
     return model
 
 
@@ -107,11 +145,9 @@ def model_from_switches(ctx: Ctx, side: str, *, exclude: tuple[str, ...] = (),
     for s in switches:
         name, value = s["name"], s.get("value")
         if name == "line":
-            if case is not None:
-                from engine.facts_in import stated_line
-                line, _ = stated_line(case)
-                if line is not None:
-                    model = model.with_line(line)
+            line = stated_line_for(ctx, case.claim.by.side.value) if case is not None else None
+            if line is not None:
+                model = model.with_line(line)
         elif name == "played_after_claim":
             if case is not None and case.responses.play_after_claim:
                 model = model.with_played_after_claim([c for t in case.responses.play_after_claim for c in t])

@@ -178,10 +178,11 @@ def test_losing_two_tricks_in_a_suit_is_two_concessions() -> None:
     assert steps("losing two spades") == [("concede", S, None, None, None)] * 2
 
 
-def test_a_discard_names_the_suit_thrown_and_keeps_the_winner_in_the_words() -> None:
+def test_a_discard_on_a_winner_cashes_the_winner_then_names_the_suit_thrown_item_5() -> None:
     p = parse_statement("discard my club loser on the ace of hearts", trump=S)
-    step = p.line.steps[0]
-    assert (step.action, step.suit) == ("discard", C) and "♥A" in (step.text or "")
+    cash, discard = p.line.steps
+    assert (cash.action, cash.suit, cash.cards) == ("cash", H, [Card(H, 14)])
+    assert (discard.action, discard.suit) == ("discard", C) and "♥A" in (discard.text or "")
 
 
 # -- what cannot be read is reported ----------------------------------------------------------

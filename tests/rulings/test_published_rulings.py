@@ -1,0 +1,159 @@
+"""Published claim rulings (federations, districts, appeals committees) rule as published, case by case.
+
+The shared calibration set is read where it lies (``../shared/data/rulings`` from the repo root); the
+project's own published cases are in ``tests/rulings/cases``. A case claimlaw does not yet rule as
+published is a strict xfail naming the part of the model or parser at fault, so it flips when fixed.
+A case whose published ruling claimlaw holds wrong in law is pinned as *disputed*, with claimlaw's
+answer and its reason; the case file itself is never changed toward claimlaw.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from engine.agreement import case_files, rule_published
+from engine.api import rule
+from engine.cli import app
+from facts import load_case
+from tests.lawmarks import clause
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED = ROOT.parent / "shared" / "data" / "rulings"
+OWN = Path(__file__).resolve().parent / "cases"
+
+# cases claimlaw does not rule as published today: what is at fault (strict: fix the cause and remove)
+KNOWN: dict[str, str] = {
+    "ebu-2011-appeal-focus-6nt-trick-count":
+        "model (follow-low licence, issue 26 items 3-4): dummy follows ♠3/♠6 and ♦6/♦7 under West's winners, "
+        "blocking both long suits in dummy; no declarer cashing a count of '6 diamonds, 5 spades' plays so. The "
+        "parser is right: the statement is read as a count, not an order",
+    "ebu-national-pairs-defender-claim-throw-in":
+        "model (the non-claimers' cards): claimlaw gives the non-claiming side every legal card (70A), so dummy's "
+        "♥5 throws North in; the TD held that throw-in not a normal play for declarer",
+    "nbb-delft-5c-overtake-diamond-jack":
+        "model (follow-low licence, items 3-4): dummy plays ♦8 under the stated ♦J instead of overtaking with the "
+        "♦Q, which the district TD's poll found normal; and search: the parser now reads 'on which I discard "
+        "dummy's five of spades' (a discard step, ♠5 from North), but the search follows only the leads of a "
+        "stated line, so dummy discards the ♦7 on the ♥K",
+    "usbf-2019-mixed-5d-ruffing-finesse-if-spades-4-1":
+        "search and model: the parser reads the statement as one ruffing-finesse step in hearts under the "
+        "condition 'spades 4-1', but the play core follows neither conditions nor ruffing finesses (the step is "
+        "held back, the line is silent), and over every normal line the model lets West underplay dummy's ♠8 and "
+        "♦7 (double-dummy ties, items 3-4), stranding the lead in dummy with ♣KJ: one trick more than the "
+        "Director's loser-on-loser line",
+}
+
+# cases whose ruling today depends on the machine's speed: not strict, with the cause (see the report)
+FLAKY: dict[str, str] = {
+    "isr-2013-7s-discard-club-on-diamonds-trump-out":
+        "engine (durable's action lease, reference design §3): 70C3 asks two budget-bound W searches in one "
+        "action; when it runs past the lease, durable drops the 70A.resolve activation and the ruling comes out "
+        "director_rules with no tricks (measured: 23 s on a loaded machine). With the count kept it rules as "
+        "published: see the test with a smaller budget below",
+}
+
+# cases whose published ruling claimlaw holds wrong in law: claimlaw's tricks, and why
+DISPUTED: dict[str, tuple[dict[str, int], str]] = {
+    "nbb-delft-4s-forgotten-trump-ten-ruff-low": (
+        {"NS": 9, "EW": 4},
+        "70C3 takes a trick the outstanding trump could win on ANY normal line. To a claimer who has forgotten "
+        "the ♠10, his ♠J4 are two equal winners, and playing equal cards in either order is careless, not "
+        "irrational (White Book 8.70.5: 7-5-4 opposite a void loses to a forgotten six). Ruffing the ♦K with the "
+        "♠J and leading the ♠4 is such a line. Ruffing low is the usual play (EBU claims notes), not the only "
+        "normal one: the table TD's one trick to the defence is right, the district answer too kind"),
+}
+
+
+def _published() -> list[Path]:
+    return case_files([d for d in (SHARED, OWN) if d.is_dir()])
+
+
+def _param(p: Path) -> object:
+    if p.stem in KNOWN:
+        return pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=KNOWN[p.stem]), id=p.stem)
+    if p.stem in FLAKY:
+        return pytest.param(p, marks=pytest.mark.xfail(strict=False, reason=FLAKY[p.stem]), id=p.stem)
+    return pytest.param(p, id=p.stem)
+
+
+PUBLISHED = _published()
+RULED = [p for p in PUBLISHED if p.stem not in DISPUTED]
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason=f"the shared rulings folder {SHARED} is absent")
+def test_the_shared_calibration_set_is_there_and_every_case_has_a_published_expect_block() -> None:
+    shared = case_files([SHARED])
+    assert len(shared) >= 8
+    for p in shared:
+        case = load_case(p)
+        assert case.expect is not None and case.expect.tricks, p.name
+
+
+def test_every_own_published_case_names_its_source_and_grade_in_an_opening_comment() -> None:
+    for p in case_files([OWN]):
+        head = p.read_text(encoding="utf-8").split("\n", 3)[:3]
+        assert head[0].startswith("# Published:") and "http" in head[0], p.name
+        assert any(x.startswith("# Grade:") for x in head), p.name
+        assert load_case(p).source, p.name
+
+
+def test_every_marked_case_exists_so_no_mark_outlives_its_case() -> None:
+    stems = {p.stem for p in PUBLISHED}
+    assert set(FLAKY) <= stems
+    if SHARED.is_dir():
+        assert set(KNOWN) <= stems and set(DISPUTED) <= stems
+
+
+@clause("70A", "70C3", "70D1", "70.footnote")
+@pytest.mark.parametrize("path", [_param(p) for p in RULED])
+def test_each_published_ruling_gives_the_published_tricks_and_cites_the_published_clauses(path: Path) -> None:
+    row = rule_published(path)
+    assert row.differences == [], f"{path.stem}: {row.differences}; witness: {row.witness}"
+
+
+@clause("70C3", "70.footnote")
+@pytest.mark.parametrize("stem", sorted(DISPUTED))
+def test_a_disputed_case_rules_as_claimlaw_reasons_and_differs_from_the_published_ruling(stem: str) -> None:
+    paths = [p for p in PUBLISHED if p.stem == stem]
+    if not paths:
+        pytest.skip(f"{stem} is not in the rulings folders")
+    case = load_case(paths[0])
+    ruling = rule(case, edition=case.expect.edition if case.expect else None)
+    want, reason = DISPUTED[stem]
+    assert reason and ruling.tricks == want, f"claimlaw now rules {ruling.tricks}: review the disputed answer"
+    published = {s.value: n for s, n in case.expect.tricks.items()} if case.expect and case.expect.tricks else {}
+    assert published and published != want
+
+
+@clause("70C", "70C3", "70D1")
+def test_the_rotem_7s_claim_rules_as_published_with_the_statement_read_as_cash_the_diamonds_then_discard() -> None:
+    # budget 3,000: small enough that 70C3's action stays inside durable's lease (FLAKY above); the case is as
+    # published, only the ruler's search budget is set
+    from engine.play import PlayCore
+
+    case = load_case(OWN / "isr-2013-7s-discard-club-on-diamonds-trump-out.yaml")
+    ruling = rule(case, edition="2007", play=PlayCore(budget=3000))
+    assert ruling.tricks == {"EW": 12, "NS": 1} and "70C3" in ruling.laws
+    (w,) = ruling.witnesses
+    assert w.tricks_played[0][0] == "DA" and any("stated line" in c for c in w.choices)
+    ruffed = [t for t in w.tricks_played if "S9" in t]
+    assert ruffed and any(c.startswith("H") for c in ruffed[0]), "North's ♠9 ruffs a heart"
+
+
+def test_the_rulings_command_prints_the_agreement_table_with_chain_and_witness(tmp_path: Path) -> None:
+    src = OWN if case_files([OWN]) else SHARED
+    if not case_files([src]):
+        pytest.skip("no published case files")
+    one = min(case_files([src]), key=lambda p: p.stat().st_size)
+    res = CliRunner().invoke(app, ["rulings", str(one), "--full"], env={"COLUMNS": "250"})
+    assert res.exit_code == 0, res.output
+    assert one.stem in res.output and "witness:" in res.output and "70A" in res.output
+    assert "Agreement:" in res.output and "of 1 cases" in res.output
+
+
+def test_the_rulings_command_names_a_missing_folder_and_exits_2(tmp_path: Path) -> None:
+    res = CliRunner().invoke(app, ["rulings", str(tmp_path / "nowhere")])
+    assert res.exit_code == 2 and "nowhere" in res.output
