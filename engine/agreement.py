@@ -44,14 +44,30 @@ def _tricks_text(tricks: dict[str, int] | None) -> str:
     return ", ".join(f"{side} {n}" for side, n in sorted(tricks.items()))
 
 
-def rule_published(path: Path, play: object = "default") -> AgreementRow:
-    """Rule one published case under its own edition and compare with its ``expect`` block."""
+# search positions per play-core question for the agreement table: a single ruling searches until proven, but a
+# table of many cases must finish; a count it leaves open is shown as unproven (the claim is then not established)
+RULINGS_BUDGET = 60_000
+_CORES: dict[int | None, object] = {}
+
+
+def core_for(budget: int | None) -> object:
+    """One play core per budget for the whole table (its caches are shared by the cases)."""
+    if budget not in _CORES:
+        from engine.play import PlayCore
+
+        _CORES[budget] = PlayCore(budget=budget)
+    return _CORES[budget]
+
+
+def rule_published(path: Path, play: object = None, budget: int | None = RULINGS_BUDGET) -> AgreementRow:
+    """Rule one published case under its own edition and compare with its ``expect`` block (``play``: a play
+    core to use; by default one searching at most ``budget`` positions per question)."""
     from engine.api import check_expect, rule
 
     case: Case = load_case(path)
     if case.expect is None:
         raise ValueError(f"{path.name}: a published case needs an expect block with the published ruling")
-    ruling = rule(case, edition=case.expect.edition, play=play)
+    ruling = rule(case, edition=case.expect.edition, play=play if play is not None else core_for(budget))
     diffs = check_expect(case, ruling)
     exp = case.expect
     want = {s.value if hasattr(s, "value") else str(s): n for s, n in (exp.tricks or {}).items()}
@@ -60,4 +76,4 @@ def rule_published(path: Path, play: object = "default") -> AgreementRow:
     witness = witness or (ruling.witnesses[0] if ruling.witnesses else None)
     return AgreementRow(case=path.stem, published=published, claimlaw=_tricks_text(ruling.tricks),
                         agrees=not diffs, chain=list(ruling.laws), witness=witness.words if witness else "",
-                        differences=diffs, proven="Not proven" not in (ruling.summary or ""))
+                        differences=diffs, proven=ruling.proven)

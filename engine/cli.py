@@ -466,6 +466,8 @@ def rulings_cmd(
     paths: Annotated[list[Path] | None, typer.Argument(
         help="Folders (or files) of published cases; default ../shared/data/rulings and tests/rulings/cases.")] = None,
     full: Annotated[bool, typer.Option("--full", help="Print whole witness lines.")] = False,
+    budget: Annotated[int, typer.Option(
+        help="Search positions per play-core question (a count left open shows as unproven).")] = 60_000,
 ) -> None:
     """Published rulings against claimlaw's: case, published, claimlaw, clause chain, witness line."""
     from engine.agreement import case_files, rule_published
@@ -476,6 +478,8 @@ def rulings_cmd(
     for p in paths or []:
         if not p.exists():
             _fail(f"{p}: no such file or directory")
+    if budget < 1:
+        _fail(f"--budget: {budget} is not a positive number of search positions")
     files = case_files([d for d in dirs if d.exists()])
     if not files:
         _fail("no published case files found in " + ", ".join(str(d) for d in dirs))
@@ -485,7 +489,7 @@ def rulings_cmd(
     rows = []
     for f in files:
         try:
-            row = rule_published(f)
+            row = rule_published(f, budget=budget)
         except (CaseError, ValueError) as e:
             _fail(f"{f}: {e}")
         rows.append(row)
