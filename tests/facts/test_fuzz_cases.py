@@ -72,3 +72,24 @@ def test_a_fuzzed_case_is_either_valid_or_refused_with_a_case_error(data: dict[s
         ruling = rule(case, play=None)
         if ruling.tricks:
             assert all(n >= 0 for n in ruling.tricks.values())
+
+
+YAMLISH = st.lists(st.sampled_from(["claim", ":", " ", "\n", "  ", "- ", "[", "]", "{", "}", ",", "&a", "*a", "!!",
+                                    "by: N", "? ", "'", '"', "#", "---", "1e9", "0x1F", ".inf", "~", "<<: *a", "|",
+                                    "\t", "9" * 30, "é", "\\"]), max_size=30).map("".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(YAMLISH, st.text(max_size=60)), st.booleans())
+def test_fuzzed_file_text_is_read_or_refused_with_a_read_error(text: str, as_json: bool) -> None:
+    from facts.reading import ReadError, decode_text, parse_json, parse_yaml
+
+    try:
+        data = (parse_json if as_json else parse_yaml)(decode_text(text.encode("utf-8", "surrogatepass")))
+    except ReadError as e:
+        assert "\n" not in str(e)
+        return
+    try:
+        case_from_dict(data)
+    except CaseError:
+        pass
