@@ -473,6 +473,7 @@ def _path(loc: tuple[Any, ...]) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
+            p = p if len(p) <= 40 else p[:39] + "…"  # a key of the file's own, perhaps hostile
             out += f".{p}" if out else p
     return out
 
