@@ -99,7 +99,7 @@ def test_fuzzed_file_text_is_read_or_refused_with_a_read_error(text: str, as_jso
 SEATS = st.sampled_from(["N", "E", "S", "W"])
 RESPONSES = st.sampled_from(["agrees", "disputes", "silent"])
 DIAGRAM_NT = {"position": "N:.A.K3. .2..32 ..J.KQ 3..AQ.", "contract": "3NT", "declarer": "W", "leader": "E",
-           "won": {"NS": 3, "EW": 7}}
+              "won": {"NS": 3, "EW": 7}}
 DIAGRAM_T = {"position": "N:.A.K3. .2..32 ..J.KQ 3..AQ.", "contract": "3H", "declarer": "N", "leader": "E",
              "won": {"NS": 5, "EW": 5}}
 VALIDISH = st.fixed_dictionaries(
