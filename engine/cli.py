@@ -249,7 +249,7 @@ def print_brief(case: object, ruling: object, *, verbose: bool = False) -> None:
         tricks = _witness_tricks(w)
         row: list[str] = []
         for tr in tricks:
-            if row and len("    " + "   ".join([*row, tr])) > WIDTH - 10:
+            if row and len("    " + "   ".join([*row, tr])) > WIDTH:
                 out.print("    " + t("   ".join(row)), highlight=False)
                 row = []
             row.append(tr)
