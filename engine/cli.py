@@ -42,7 +42,8 @@ def visible(text: object) -> str:
         if ch.isprintable() or ch == " ":
             out.append(ch)
         elif unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"):
-            out.append(f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
         else:  # other separators (e.g. a no-break space) read as a space
             out.append(" ")
     return "".join(out)
@@ -58,7 +59,14 @@ def t(text: object, limit: int | None = None) -> str:
 
 def _json_safe(text: str) -> str:
     """JSON text with control and format characters escaped (json.dumps leaves C1 and bidi marks raw)."""
-    return "".join(ch if ch.isprintable() or ch in " \n" else f"\\u{ord(ch):04x}" for ch in text)
+    def esc(ch: str) -> str:
+        code = ord(ch)
+        if code < 0x10000:
+            return f"\\u{code:04x}"
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+    return "".join(ch if ch.isprintable() or ch in " \n" else esc(ch) for ch in text)
 
 
 def _fail(message: str, code: int = EXIT_INVALID, *, as_json: bool = False, field: str | None = None,
@@ -130,7 +138,8 @@ def rule_cmd(
         data["laws"] = ruling.laws
         if case.expect is not None:
             data["expect"] = {"matches": not diffs, "differences": diffs}
-        out.print_json(_json_safe(json.dumps(data, ensure_ascii=False)))
+        # written as is: rich's JSON view would decode the escapes of control characters again
+        sys.stdout.write(_json_safe(json.dumps(data, ensure_ascii=False, indent=2)) + "\n")
     else:
         if explain:
             print_ruling(case, ruling)
@@ -280,7 +289,7 @@ def print_brief(case: object, ruling: object, *, verbose: bool = False) -> None:
         tricks = _witness_tricks(w)
         row: list[str] = []
         for tr in tricks:
-            if row and len("    " + "   ".join([*row, tr])) > WIDTH - 10:
+            if row and len("    " + "   ".join([*row, tr])) > WIDTH:
                 out.print("    " + t("   ".join(row)), highlight=False)
                 row = []
             row.append(tr)

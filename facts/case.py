@@ -486,6 +486,7 @@ def _path(loc: tuple[Any, ...]) -> str:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
+            p = p if len(p) <= 40 else p[:39] + "…"  # a key of the file's own, perhaps hostile
             out += f".{p}" if out else p
     return out
 
@@ -538,6 +539,8 @@ def _first_error(err: ValidationError) -> CaseError:
         word = {"greater_than_equal": "at least", "greater_than": "more than", "less_than_equal": "at most",
                 "less_than": "less than"}[kind]
         msg = f"{_shown(got)} is out of range; expected {word} {bound}"
+    elif msg.startswith("Input should be "):  # any other type error, in our words
+        msg = f"expected {msg.removeprefix('Input should be ').removeprefix('a valid ')}, got {_shown(got)}"
     if str(e["loc"][-1]) == "[key]" and len(e["loc"]) > 1:  # a mapping's key, not its value
         loc = _path(tuple(e["loc"])[:-2])
         if kind != "value_error":

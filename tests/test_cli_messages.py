@@ -126,3 +126,11 @@ def test_the_default_ruling_fits_a_screen_and_explain_adds_the_facts() -> None:
 
 def test_visible_shows_each_control_character_as_an_escape() -> None:
     assert visible("a\x1bb\x00c\x7fd\x9be\u200ef") == "a\\x1bb\\x00c\\x7fd\\x9be\\u200ef"
+
+
+def test_json_output_escapes_every_control_and_format_character(tmp_path: Path) -> None:
+    text = ('claim: {by: N, says: concede, tricks: 1, statement: "a\\x9b\\u202e\\U000E0001b"}\n'
+            'responses: {S: disputes}\n')
+    code, out, _ = _run("rule", _case(tmp_path, text), "--json")
+    assert code == 0 and "\x9b" not in out and "\u202e" not in out and "\U000e0001" not in out
+    assert "a\x9b\u202e\U000e0001b" in json.dumps(json.loads(out)["trace"], ensure_ascii=False)  # kept, escaped

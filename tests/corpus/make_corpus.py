@@ -263,6 +263,7 @@ def raw_files() -> dict[str, bytes]:
         "random-bytes-3.yaml": bytes(rnd.randrange(128, 256) for _ in range(500)),
         "long-title.yaml": ("title: " + "x" * 300_000 + "\n" + ok).encode(),
         "many-values.yaml": ("title: x\nclaim: {by: N}\nregulations: [" + ",".join(["a"] * 120_000) + "]\n").encode(),
+        "long-unknown-key.yaml": ("claim: {by: N}\n" + "k" * 100_000 + ": 1\n").encode(),
         "markup-seat.yaml": b'claim: {by: "[/]"}\n',
         "markup-contract.yaml": b'board: {contract: "[bold]4S[/]", declarer: N}\nclaim: {by: N}\n',
         "control-seat.yaml": b'claim: {by: "\\e[31mN"}\n',
