@@ -53,6 +53,11 @@ def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None 
          play: Any = "default", verbose: bool = False) -> Ruling:
     """Rule on ``case``: the outcome, tricks, score, witness lines and the traced law chain."""
     ed = edition or case.edition or DEFAULT_EDITION
+    if packs is None:
+        from engine.packs import check_case_pack
+
+        for p in case.regulations:
+            check_case_pack(p)
     pk = list(packs if packs is not None else case.regulations)
     program = program_for(ed, pk)
     params = dict(program.params)

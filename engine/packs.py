@@ -162,6 +162,20 @@ def _exit_text(e: BaseException) -> str:
     return f"{type(e).__name__}: {e}"
 
 
+def check_case_pack(name_or_path: str) -> None:
+    """A pack named by a case file: a pack's name, or a path to a data pack (YAML/JSON), never Python code. A case
+    file is data that may come from anyone (a web form, an e-mail); running code because it names a file would
+    let it do anything. A Python pack is given by its installed name or with ``--pack``."""
+    s = str(name_or_path)
+    if _looks_like_path(s) and not s.lower().endswith(_DATA_SUFFIXES):
+        raise PackError(f"regulations: {s!r}: a case file may name a pack or a data pack (.yaml, .yml, .json), not "
+                        "Python code; give a Python pack with --pack")
+    if not _looks_like_path(s) and s not in _builtin_names() and all(ep.name != s for ep in _entry_points()) \
+            and Path(s).exists():
+        raise PackError(f"regulations: {s!r}: a case file names a pack by its name, or a data pack by a path ending "
+                        ".yaml, .yml or .json")
+
+
 def load_pack(name_or_path: str | Path | Pack) -> Pack:
     """The pack called ``name_or_path`` (built-in or installed), or read from that path; parameters checked."""
     return check_params(_load_any(name_or_path))
