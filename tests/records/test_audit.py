@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 from pathlib import Path
 
 from typer.testing import CliRunner
 
-from engine.audit import CLASSES, audit
+from engine.audit import CLASSES, AuditReport, audit
 from engine.cli import app
 from tests.lawmarks import clause
 
@@ -17,13 +18,17 @@ FIX = Path(__file__).parent / "fixtures"
 REISINGER = FIX / "reisinger-42365.lin"
 
 
+@functools.cache
+def reisinger() -> AuditReport:
+    return audit([REISINGER], workers=1, progress=False)
+
+
 def rows_by_key() -> dict[tuple[str, str], object]:
-    report = audit([REISINGER], workers=1, progress=False)
-    return {(r.board, r.room): r for r in report.rows}
+    return {(r.board, r.room): r for r in reisinger().rows}
 
 
 def test_every_claim_of_a_vugraph_file_gets_one_of_the_four_verdicts() -> None:
-    report = audit([REISINGER], workers=1, progress=False)
+    report = reisinger()
     assert len(report.rows) == 6 and not report.problems
     assert {r.verdict for r in report.rows} <= set(CLASSES)
     assert all(r.proven for r in report.rows)
