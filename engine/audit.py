@@ -344,13 +344,13 @@ def read_tasks(paths: Iterable[str | os.PathLike[str]], report: AuditReport,
 def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", workers: int | None = None,
           progress: bool = True, limit: int | None = None, budget: int = AUDIT_BUDGET,
           timeout: float | None = DEFAULT_TIMEOUT, out: str | os.PathLike[str] | None = None,
-          scheduler: Any = None, retry: bool = False) -> AuditReport:
+          scheduler: Any = None, batch: int = 1, retry: bool = False) -> AuditReport:
     """Audit every claim in ``paths`` (files or directories of LIN/PBN records).
 
     ``workers`` local processes (default up to 2), or the Dask cluster at ``scheduler`` (an address
-    or a ``distributed`` cluster object). ``out`` names a SQLite store: rows stream into it as they
-    finish and claims it already holds are not redone (``retry`` redoes its ``error`` and
-    ``timeout`` rows). ``timeout`` seconds per claim (None: no limit).
+    or a ``distributed`` cluster object; ``batch`` claims per Dask task). ``out`` names a SQLite
+    store: rows stream into it as they finish and claims it already holds are not redone (``retry``
+    redoes its ``error`` and ``timeout`` rows). ``timeout`` seconds per claim (None: no limit).
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -380,7 +380,7 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
         if todo:
             rows: Iterator[dict[str, Any]]
             if scheduler is not None:
-                rows = run_dask(todo, mode, budget, scheduler, timeout)
+                rows = run_dask(todo, mode, budget, scheduler, timeout, batch)
             else:
                 rows = run_local(todo, mode, budget, workers or min(2, os.cpu_count() or 1), timeout)
             with Progress(TextColumn("auditing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),

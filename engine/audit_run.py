@@ -22,6 +22,7 @@ import time
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import asdict
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -216,22 +217,24 @@ def run_local(tasks: list[dict[str, Any]], mode: str, budget: int, workers: int,
 _LOCAL = threading.local()
 
 
-def dask_task(task: dict[str, Any], mode: str, budget: int, timeout: float | None) -> dict[str, Any]:
-    """One claim on a Dask worker: run in that worker thread's own sandbox process."""
+def dask_task(tasks: list[dict[str, Any]], mode: str, budget: int, timeout: float | None) -> list[dict[str, Any]]:
+    """Claims on a Dask worker, one after another in that worker thread's own sandbox process."""
     box: Sandbox | None = getattr(_LOCAL, "box", None)
     if box is None or box.mode != mode or box.budget != budget:
         if box is not None:
             box.close()
         box = _LOCAL.box = Sandbox(mode, budget)
-    return box.run(task, timeout)
+    return [box.run(task, timeout) for task in tasks]
 
 
-def run_dask(tasks: list[dict[str, Any]], mode: str, budget: int, scheduler: Any,
-             timeout: float | None) -> Iterator[dict[str, Any]]:
+def run_dask(tasks: list[dict[str, Any]], mode: str, budget: int, scheduler: Any, timeout: float | None,
+             batch: int = 1) -> Iterator[dict[str, Any]]:
     """Rows for ``tasks`` in the order they finish, from the Dask cluster at ``scheduler``.
 
-    At most a few tasks per worker thread are in flight, so a million claims never sit in the
-    scheduler at once. A task whose worker is lost more often than Dask allows is an ``error`` row.
+    ``batch`` claims make one Dask task (fewer tasks for the scheduler on a large cluster; each claim
+    keeps its own time limit). At most four tasks per worker thread are in flight, so a million claims
+    never sit in the scheduler at once. A task whose worker is lost more often than Dask allows gives
+    ``error`` rows.
     """
     from distributed import Client, as_completed
 
@@ -239,28 +242,29 @@ def run_dask(tasks: list[dict[str, Any]], mode: str, budget: int, scheduler: Any
         threads = sum(client.nthreads().values()) or 1
         window = max(16, 4 * threads)
         todo = iter(tasks)
-        by_key: dict[str, dict[str, Any]] = {}
+        by_key: dict[str, list[dict[str, Any]]] = {}
         done = as_completed()
 
         def submit(n: int) -> None:
             for _ in range(n):
-                task = next(todo, None)
-                if task is None:
+                chunk = list(islice(todo, max(1, batch)))
+                if not chunk:
                     return
-                fut = client.submit(dask_task, task, mode, budget, timeout, pure=False)
-                by_key[fut.key] = task
+                fut = client.submit(dask_task, chunk, mode, budget, timeout, pure=False)
+                by_key[fut.key] = chunk
                 done.add(fut)
 
         submit(window)
         for fut in done:
-            task = by_key.pop(fut.key)
+            chunk = by_key.pop(fut.key)
             try:
-                row = fut.result()
-            except Exception as e:  # noqa: BLE001 - a lost worker or a failed task is that claim's row
+                rows = fut.result()
+            except Exception as e:  # noqa: BLE001 - a lost worker or a failed task is its claims' rows
                 first = (str(e).strip().splitlines() or [""])[0]
-                row = asdict(failure_row(task, "error", f"{type(e).__name__} on the cluster: {first}"))
+                rows = [asdict(failure_row(t, "error", f"{type(e).__name__} on the cluster: {first}"))
+                        for t in chunk]
             fut.release()
-            yield row
+            yield from rows
             submit(1)
 
 

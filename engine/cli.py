@@ -244,6 +244,8 @@ def audit_cmd(
     workers: Annotated[int | None, typer.Option(help="Local worker processes (default: up to 2).")] = None,
     scheduler: Annotated[str | None, typer.Option(help="Run on the Dask cluster at this address "
                                                   "(tcp://HOST:8786); needs claimlaw[cluster].")] = None,
+    batch: Annotated[int, typer.Option(help="Claims per Dask task with --scheduler (more: less scheduler work on a "
+                                       "large cluster).")] = 1,
     timeout: Annotated[float, typer.Option(help="Seconds a claim may take; then its worker is killed and the row "
                                            "is 'timeout' (0: no limit).")] = 120.0,
     budget: Annotated[int | None, typer.Option(help="Search positions per question (default 40,000).")] = None,
@@ -265,6 +267,8 @@ def audit_cmd(
         _fail(f"--workers: {workers} is not a positive number of processes")
     if budget is not None and budget < 1:
         _fail(f"--budget: {budget} is not a positive number of search positions")
+    if batch < 1:
+        _fail(f"--batch: {batch} is not a positive number of claims")
     if timeout < 0:
         _fail(f"--timeout: {timeout:g} is not a number of seconds (0 for no limit)")
     if scheduler is not None:
@@ -275,7 +279,7 @@ def audit_cmd(
     try:
         report = audit(paths, mode="dd" if dd_only else "full", workers=workers, limit=limit,
                        budget=budget or AUDIT_BUDGET, timeout=timeout or None, out=out_db, scheduler=scheduler,
-                       retry=retry)
+                       batch=batch, retry=retry)
     except StoreError as e:
         _fail(f"--out: {e}")
     except WorkerStartError as e:

@@ -25,7 +25,7 @@ def test_a_local_dask_cluster_of_two_single_threaded_worker_processes_gives_the_
 
     local = audit(SAMPLE, workers=2, progress=False)
     with LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0") as cluster:
-        remote = audit(SAMPLE, scheduler=cluster.scheduler_address, progress=False, out=tmp_path / "c.db")
+        remote = audit(SAMPLE, scheduler=cluster.scheduler_address, batch=3, progress=False, out=tmp_path / "c.db")
     assert len(remote.rows) == len(local.rows) == 12
     assert plain(remote.rows) == plain(local.rows)
     store = Store(tmp_path / "c.db")
