@@ -380,9 +380,9 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
         if todo:
             rows: Iterator[dict[str, Any]]
             if scheduler is not None:
-                rows = run_dask(todo, mode, budget, scheduler, timeout, batch)
+                rows = run_dask(todo, mode, budget, scheduler, timeout, batch, settings)
             else:
-                rows = run_local(todo, mode, budget, workers or min(2, os.cpu_count() or 1), timeout)
+                rows = run_local(todo, mode, budget, workers or min(2, os.cpu_count() or 1), timeout, settings)
             with Progress(TextColumn("auditing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                           disable=not progress, transient=False) as bar:
                 job = bar.add_task("claims", total=len(todo))

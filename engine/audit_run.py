@@ -39,8 +39,8 @@ class WorkerStartError(RuntimeError):
 class Sandbox:
     """One worker process for claims; killed and started again when a claim holds it too long."""
 
-    def __init__(self, mode: str, budget: int) -> None:
-        self.mode, self.budget = mode, budget
+    def __init__(self, mode: str, budget: int, expect: dict[str, Any] | None = None) -> None:
+        self.mode, self.budget, self.expect = mode, budget, expect
         self.proc: subprocess.Popen[bytes] | None = None
         self.buf = b""
         self.task: dict[str, Any] | None = None
@@ -62,6 +62,16 @@ class Sandbox:
     def fd(self) -> int:
         assert self.proc is not None and self.proc.stdout is not None
         return self.proc.stdout.fileno()
+
+    def check_ready(self, msg: dict[str, Any]) -> None:
+        """Take the ready message; refuse a worker whose claimlaw is not the run's (code, versions, budget)."""
+        theirs = msg.get("settings")
+        if self.expect is not None and theirs != self.expect:
+            from engine.audit_store import describe
+
+            raise WorkerStartError(f"a worker runs {describe(theirs or {})}, this run is {describe(self.expect)}: "
+                                   "install the same claimlaw everywhere")
+        self.ready = True
 
     def send(self, task: dict[str, Any]) -> None:
         assert self.proc is not None and self.proc.stdin is not None
@@ -124,7 +134,13 @@ class Sandbox:
                 why = self.death() if eof else f"no worker ready within {START_TIMEOUT:g} s"
                 self.close()
                 raise WorkerStartError(why)
-            self.ready = any("ready" in m for m in msgs)
+            try:
+                for m in msgs:
+                    if "ready" in m:
+                        self.check_ready(m)
+            except WorkerStartError:
+                self.close()
+                raise
         self.send(task)
         while True:
             msgs, eof = self._wait(None if not timeout else self.sent + timeout)
@@ -155,11 +171,14 @@ class Sandbox:
                         return msgs, eof
 
 
-def run_local(tasks: list[dict[str, Any]], mode: str, budget: int, workers: int,
-              timeout: float | None) -> Iterator[dict[str, Any]]:
-    """Rows for ``tasks`` in the order they finish, from ``workers`` sandboxes on this machine."""
+def run_local(tasks: list[dict[str, Any]], mode: str, budget: int, workers: int, timeout: float | None,
+              expect: dict[str, Any] | None = None) -> Iterator[dict[str, Any]]:
+    """Rows for ``tasks`` in the order they finish, from ``workers`` sandboxes on this machine.
+
+    ``expect``: the run's settings record; a worker that reports others is refused (``WorkerStartError``).
+    """
     pending = deque(tasks)
-    boxes = [Sandbox(mode, budget) for _ in range(max(1, min(workers, len(tasks))))]
+    boxes = [Sandbox(mode, budget, expect) for _ in range(max(1, min(workers, len(tasks))))]
     sel = selectors.DefaultSelector()
 
     def fresh(box: Sandbox) -> None:
@@ -186,7 +205,7 @@ def run_local(tasks: list[dict[str, Any]], mode: str, budget: int, workers: int,
                 msgs, eof = box.read()
                 for m in msgs:
                     if "ready" in m:
-                        box.ready = True
+                        box.check_ready(m)
                     elif box.task is not None:
                         box.task = None
                         yield m
@@ -217,24 +236,26 @@ def run_local(tasks: list[dict[str, Any]], mode: str, budget: int, workers: int,
 _LOCAL = threading.local()
 
 
-def dask_task(tasks: list[dict[str, Any]], mode: str, budget: int, timeout: float | None) -> list[dict[str, Any]]:
+def dask_task(tasks: list[dict[str, Any]], mode: str, budget: int, timeout: float | None,
+              expect: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Claims on a Dask worker, one after another in that worker thread's own sandbox process."""
     box: Sandbox | None = getattr(_LOCAL, "box", None)
-    if box is None or box.mode != mode or box.budget != budget:
+    if box is None or (box.mode, box.budget, box.expect) != (mode, budget, expect):
         if box is not None:
             box.close()
-        box = _LOCAL.box = Sandbox(mode, budget)
+        box = _LOCAL.box = Sandbox(mode, budget, expect)
     return [box.run(task, timeout) for task in tasks]
 
 
 def run_dask(tasks: list[dict[str, Any]], mode: str, budget: int, scheduler: Any, timeout: float | None,
-             batch: int = 1) -> Iterator[dict[str, Any]]:
+             batch: int = 1, expect: dict[str, Any] | None = None) -> Iterator[dict[str, Any]]:
     """Rows for ``tasks`` in the order they finish, from the Dask cluster at ``scheduler``.
 
     ``batch`` claims make one Dask task (fewer tasks for the scheduler on a large cluster; each claim
     keeps its own time limit). At most four tasks per worker thread are in flight, so a million claims
     never sit in the scheduler at once. A task whose worker is lost more often than Dask allows gives
-    ``error`` rows.
+    ``error`` rows. A worker whose claimlaw is not the run's (``expect``) ends the run
+    (``WorkerStartError``).
     """
     from distributed import Client, as_completed
 
@@ -250,7 +271,7 @@ def run_dask(tasks: list[dict[str, Any]], mode: str, budget: int, scheduler: Any
                 chunk = list(islice(todo, max(1, batch)))
                 if not chunk:
                     return
-                fut = client.submit(dask_task, chunk, mode, budget, timeout, pure=False)
+                fut = client.submit(dask_task, chunk, mode, budget, timeout, expect, pure=False)
                 by_key[fut.key] = chunk
                 done.add(fut)
 
@@ -259,6 +280,8 @@ def run_dask(tasks: list[dict[str, Any]], mode: str, budget: int, scheduler: Any
             chunk = by_key.pop(fut.key)
             try:
                 rows = fut.result()
+            except WorkerStartError:
+                raise
             except Exception as e:  # noqa: BLE001 - a lost worker or a failed task is its claims' rows
                 first = (str(e).strip().splitlines() or [""])[0]
                 rows = [asdict(failure_row(t, "error", f"{type(e).__name__} on the cluster: {first}"))
@@ -277,10 +300,10 @@ def main(argv: list[str] | None = None) -> int:
     mode, budget = args[0], int(args[1])
     proto = os.fdopen(os.dup(1), "w", buffering=1, encoding="ascii")
     os.dup2(2, 1)  # anything a library prints goes to stderr, never into the rows
-    from engine.audit import _core
+    from engine.audit import _core, settings_record
 
     _core(budget)
-    proto.write('{"ready": true}\n')
+    proto.write(json.dumps({"ready": True, "settings": settings_record(mode, budget)}) + "\n")
     for line in sys.stdin:
         if line.strip():
             proto.write(json.dumps(classify(json.loads(line), mode, budget)) + "\n")

@@ -109,3 +109,12 @@ def test_a_report_counts_timeouts_errors_and_unproven_verdicts_apart() -> None:
                         audit_mod.AuditRow(**{**row.__dict__, "proven": False})]
     text = report.summary()
     assert "timeout: 1" in text and "error: 0" in text and "(1 not proven within the search budget)" in text
+
+
+def test_a_worker_running_other_claimlaw_code_is_refused_before_it_audits_anything() -> None:
+    from engine.audit import settings_record
+    from engine.audit_run import WorkerStartError
+
+    other = dict(settings_record("full", AUDIT_BUDGET), code="000000000000")
+    with pytest.raises(WorkerStartError, match="install the same claimlaw everywhere"):
+        list(run_local(tasks_of(REISINGER), "full", AUDIT_BUDGET, 1, None, other))
