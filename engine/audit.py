@@ -308,13 +308,12 @@ def file_hash(path: str | os.PathLike[str]) -> str:
         return ""
 
 
-def read_tasks(paths: Iterable[str | os.PathLike[str]], report: AuditReport,
-               limit: int | None = None) -> list[dict[str, Any]]:
-    """One task per claim in ``paths`` (duplicates by key dropped); problems go to ``report``.
+def iter_tasks(paths: Iterable[str | os.PathLike[str]], report: AuditReport,
+               limit: int | None = None) -> Iterator[dict[str, Any]]:
+    """One task per claim in ``paths``, as read (duplicates by key dropped); problems go to ``report``.
 
     Never raises for bad input: a reader that fails on a file is a problem of kind ``bad-file``.
     """
-    tasks: list[dict[str, Any]] = []
     seen: set[Key] = set()
     for path in record_files(paths):
         h = file_hash(path)
@@ -329,13 +328,18 @@ def read_tasks(paths: Iterable[str | os.PathLike[str]], report: AuditReport,
                 if task_key(task) in seen:
                     continue
                 seen.add(task_key(task))
-                tasks.append(task)
-                if limit is not None and len(tasks) >= limit:
-                    return tasks
+                yield task
+                if limit is not None and len(seen) >= limit:
+                    return
         except Exception as e:  # noqa: BLE001 - a reader bug on one file is that file's problem
             report.problems.append(ReadProblem(str(path), None, f"the reader failed: {type(e).__name__}: {e}",
                                                "bad-file"))
-    return tasks
+
+
+def read_tasks(paths: Iterable[str | os.PathLike[str]], report: AuditReport,
+               limit: int | None = None) -> list[dict[str, Any]]:
+    """``iter_tasks`` as a list."""
+    return list(iter_tasks(paths, report, limit))
 
 
 # -- many claims -----------------------------------------------------------------------
@@ -369,29 +373,39 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
             store.bind(settings)
             run_id = store.begin_run(paths=[str(p) for p in paths], where=str(scheduler or "local"),
                                      timeout=timeout)
-        tasks = read_tasks(paths, report, limit)
         if store is not None:
-            store.add_problems(report.problems, run_id)
             held = store.rows_by_key()
             earlier = {k: r for k, r in held.items() if not (retry and r.verdict in FAILURES)}
-        todo = [t for t in tasks if task_key(t) not in earlier]
-        report.rows = [earlier[task_key(t)] for t in tasks if task_key(t) in earlier]
-        report.earlier = len(report.rows)
-        if todo:
-            rows: Iterator[dict[str, Any]]
-            if scheduler is not None:
-                rows = run_dask(todo, mode, budget, scheduler, timeout, batch, settings)
-            else:
-                rows = run_local(todo, mode, budget, workers or min(2, os.cpu_count() or 1), timeout, settings)
-            with Progress(TextColumn("auditing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                          disable=not progress, transient=False) as bar:
-                job = bar.add_task("claims", total=len(todo))
-                for data in rows:
-                    row = AuditRow(**data)
-                    report.rows.append(row)
-                    if store is not None:
-                        store.add(row, run_id)
-                    bar.advance(job)
+        todo = {"n": 0, "read": False}
+
+        def to_do() -> Iterator[dict[str, Any]]:
+            """The claims not in the store, read while the workers run (rows held are taken as read)."""
+            for t in iter_tasks(paths, report, limit):
+                held_row = earlier.get(task_key(t))
+                if held_row is not None:
+                    report.rows.append(held_row)
+                    report.earlier += 1
+                    continue
+                todo["n"] += 1
+                yield t
+            todo["read"] = True
+
+        rows: Iterator[dict[str, Any]]
+        if scheduler is not None:
+            rows = run_dask(to_do(), mode, budget, scheduler, timeout, batch, settings)
+        else:
+            rows = run_local(to_do(), mode, budget, workers or min(2, os.cpu_count() or 1), timeout, settings)
+        with Progress(TextColumn("auditing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      disable=not progress, transient=False) as bar:
+            job = bar.add_task("claims", total=None)
+            for data in rows:
+                row = AuditRow(**data)
+                report.rows.append(row)
+                if store is not None:
+                    store.add(row, run_id)
+                bar.update(job, advance=1, total=todo["n"] if todo["read"] else None)
+        if store is not None:
+            store.add_problems(report.problems, run_id)
         if store is not None:
             store.end_run(run_id, len(report.rows) - report.earlier)
     finally:
@@ -403,4 +417,4 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
 
 
 __all__ = ["AUDIT_BUDGET", "AuditReport", "AuditRow", "CLASSES", "DEFAULT_TIMEOUT", "FAILURES", "audit",
-           "audit_one", "classify", "failure_row", "read_tasks", "settings_record"]
+           "audit_one", "classify", "failure_row", "iter_tasks", "read_tasks", "settings_record"]

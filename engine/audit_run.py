@@ -20,7 +20,7 @@ import tempfile
 import threading
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict
 from itertools import islice
 from pathlib import Path
@@ -171,15 +171,29 @@ class Sandbox:
                         return msgs, eof
 
 
-def run_local(tasks: list[dict[str, Any]], mode: str, budget: int, workers: int, timeout: float | None,
+def run_local(tasks: Iterable[dict[str, Any]], mode: str, budget: int, workers: int, timeout: float | None,
               expect: dict[str, Any] | None = None) -> Iterator[dict[str, Any]]:
     """Rows for ``tasks`` in the order they finish, from ``workers`` sandboxes on this machine.
 
+    ``tasks`` is consumed as the workers need them, a few ahead (so reading overlaps the analysis).
     ``expect``: the run's settings record; a worker that reports others is refused (``WorkerStartError``).
     """
-    pending = deque(tasks)
-    boxes = [Sandbox(mode, budget, expect) for _ in range(max(1, min(workers, len(tasks))))]
+    source = iter(tasks)
+    first = next(source, None)
+    if first is None:
+        return
+    pending = deque([first])
+    exhausted = False
+    boxes = [Sandbox(mode, budget, expect) for _ in range(max(1, workers))]
     sel = selectors.DefaultSelector()
+
+    def pull() -> None:
+        nonlocal exhausted
+        task = next(source, None)
+        if task is None:
+            exhausted = True
+        else:
+            pending.append(task)
 
     def fresh(box: Sandbox) -> None:
         if box.proc is not None:
@@ -191,16 +205,24 @@ def run_local(tasks: list[dict[str, Any]], mode: str, budget: int, workers: int,
     try:
         for box in boxes:
             fresh(box)
-        while pending or any(b.task is not None for b in boxes):
+        while True:
             for box in boxes:
-                if box.ready and box.task is None and pending:
-                    box.send(pending.popleft())
+                if box.ready and box.task is None:
+                    if not pending and not exhausted:
+                        pull()
+                    if pending:
+                        box.send(pending.popleft())
+            if exhausted and not pending and all(b.task is None for b in boxes):
+                break
+            ahead = not exhausted and len(pending) < 2 * len(boxes)
+            if ahead:
+                pull()
             now = time.monotonic()
             deadlines = [b.started + START_TIMEOUT for b in boxes if not b.ready]
             if timeout:
                 deadlines += [b.sent + timeout for b in boxes if b.task is not None]
-            events = sel.select(max(0.0, min(deadlines) - now) if deadlines else None)
-            for key, _ in events:
+            wait = 0.0 if ahead else (max(0.0, min(deadlines) - now) if deadlines else None)
+            for key, _ in sel.select(wait):
                 box = key.data
                 msgs, eof = box.read()
                 for m in msgs:
@@ -247,7 +269,7 @@ def dask_task(tasks: list[dict[str, Any]], mode: str, budget: int, timeout: floa
     return [box.run(task, timeout) for task in tasks]
 
 
-def run_dask(tasks: list[dict[str, Any]], mode: str, budget: int, scheduler: Any, timeout: float | None,
+def run_dask(tasks: Iterable[dict[str, Any]], mode: str, budget: int, scheduler: Any, timeout: float | None,
              batch: int = 1, expect: dict[str, Any] | None = None) -> Iterator[dict[str, Any]]:
     """Rows for ``tasks`` in the order they finish, from the Dask cluster at ``scheduler``.
 

@@ -7,6 +7,7 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -86,14 +87,13 @@ def test_a_worker_that_dies_mid_claim_gives_an_error_row_saying_how_it_died() ->
 
 def test_the_audit_command_writes_everything_then_exits_1_when_a_row_is_an_error(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    real = audit_mod.read_tasks
+    real = audit_mod.iter_tasks
 
-    def one_broken(*args: Any, **kw: Any) -> list[dict[str, Any]]:
-        tasks = real(*args, **kw)
-        tasks[0] = broken(tasks[0])
-        return tasks
+    def one_broken(*args: Any, **kw: Any) -> Iterator[dict[str, Any]]:
+        for i, task in enumerate(real(*args, **kw)):
+            yield broken(task) if i == 0 else task
 
-    monkeypatch.setattr(audit_mod, "read_tasks", one_broken)
+    monkeypatch.setattr(audit_mod, "iter_tasks", one_broken)
     res = CliRunner().invoke(app, ["audit", str(REISINGER), "--workers", "1", "--json", str(tmp_path / "a.json"),
                                    "--out", str(tmp_path / "a.db")])
     assert res.exit_code == 1, res.output
