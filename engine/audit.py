@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.records import ClaimRecord, ReadProblem, ReadReport, read_file, record_files
-from facts import Case, Side, case_from_dict
+from facts import Case, Position, Side, case_from_dict
 
 CLASSES = ("sound", "at_risk", "impossible", "over_concession")
 DD_CLASSES = ("dd_ok", "dd_short", "dd_over")
@@ -195,20 +195,21 @@ def task_key(task: dict[str, Any]) -> Key:
     return (task["file_hash"], task["board"], task["room"], task["claim_index"])
 
 
-def _where(task: dict[str, Any]) -> dict[str, Any]:
-    """The row fields that name the claim and its position, read as far as the task allows."""
+def _where(task: dict[str, Any], case: Case | None = None, pos: Position | None = None) -> dict[str, Any]:
+    """The row fields that name the claim and its position, read as far as the task allows (or from
+    ``case`` and ``pos`` when the caller has them)."""
     out: dict[str, Any] = {
         "source": task["source"], "board": task["board"], "room": task["room"], "contract": "", "declarer": "",
         "remaining": None, "claimed_for_declarer": None, "claimer_known": task["claimer_known"],
         "claimed_total": task["claimed_total"], "result_total": task["result_total"], "disagrees": task["disagrees"],
         "file_hash": task.get("file_hash", ""), "claim_index": task.get("claim_index", 0)}
     try:
-        case: Case = case_from_dict(task["case"])
+        case = case or case_from_dict(task["case"])
         b = case.board
         if b is not None:
             out["contract"] = str(b.contract) if b.contract else ""
             out["declarer"] = b.declarer.value if b.declarer else ""
-        pos = case.position()
+        pos = pos or case.position()
         if pos is not None:
             out.update(remaining=pos.tricks_left, position=pos.pbn(), leader=pos.leader.value,
                        trick=" ".join(str(c) for c in pos.trick))
@@ -280,7 +281,7 @@ def audit_one(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDG
         else:
             verdict, law = "impossible", "69B"
             line = f"the defenders were credited {r - c}, best play gives them {r - d}"
-    where = _where(task)
+    where = _where(task, case, pos)
     return AuditRow(
         **where, dd_for_declarer=d, worst_normal_for_declarer=w_decl, worst_normal_for_defenders=w_def,
         verdict=verdict, law=law, line=line, proven=proven, seconds=round(time.perf_counter() - t0, 4))
