@@ -31,6 +31,7 @@ import os
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from contextlib import ExitStack
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -353,13 +354,14 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
     """Audit every claim in ``paths`` (files or directories of LIN/PBN records).
 
     ``workers`` local processes (default up to 2), or the Dask cluster at ``scheduler`` (an address
-    or a ``distributed`` cluster object; ``batch`` claims per Dask task). ``out`` names a SQLite
-    store: rows stream into it as they finish and claims it already holds are not redone (``retry``
-    redoes its ``error`` and ``timeout`` rows). ``timeout`` seconds per claim (None: no limit).
+    or a ``distributed`` cluster object; the cluster reads the records too; ``batch`` claims per
+    Dask task). ``out`` names a SQLite store: rows stream into it as they finish and claims it
+    already holds are not redone (``retry`` redoes its ``error`` and ``timeout`` rows). ``timeout``
+    seconds per claim (None: no limit).
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from engine.audit_run import run_dask, run_local
+    from engine.audit_run import iter_tasks_dask, run_dask, run_local
     from engine.audit_store import Store
 
     paths = list(paths)
@@ -367,6 +369,7 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
     report = AuditReport(mode=mode, settings=settings)
     t0 = time.perf_counter()
     store = Store(out) if out is not None else None
+    stack = ExitStack()
     try:
         run_id = 0
         earlier: dict[Key, AuditRow] = {}
@@ -378,10 +381,17 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
             held = store.rows_by_key()
             earlier = {k: r for k, r in held.items() if not (retry and r.verdict in FAILURES)}
         todo = {"n": 0, "read": False}
+        if scheduler is not None:
+            from distributed import Client
+
+            client = stack.enter_context(Client(scheduler))
+            source = iter_tasks_dask(client, paths, report, limit)
+        else:
+            source = iter_tasks(paths, report, limit)
 
         def to_do() -> Iterator[dict[str, Any]]:
             """The claims not in the store, read while the workers run (rows held are taken as read)."""
-            for t in iter_tasks(paths, report, limit):
+            for t in source:
                 held_row = earlier.get(task_key(t))
                 if held_row is not None:
                     report.rows.append(held_row)
@@ -393,7 +403,7 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
 
         rows: Iterator[dict[str, Any]]
         if scheduler is not None:
-            rows = run_dask(to_do(), mode, budget, scheduler, timeout, batch, settings)
+            rows = run_dask(to_do(), mode, budget, client, timeout, batch, settings)
         else:
             rows = run_local(to_do(), mode, budget, workers or min(2, os.cpu_count() or 1), timeout, settings)
         with Progress(TextColumn("auditing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -410,6 +420,7 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
         if store is not None:
             store.end_run(run_id, len(report.rows) - report.earlier)
     finally:
+        stack.close()
         if store is not None:
             store.close()
     report.seconds = time.perf_counter() - t0

@@ -21,12 +21,13 @@ import threading
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from itertools import islice
 from pathlib import Path
 from typing import Any
 
 from engine.audit import classify, failure_row
+from engine.records import ReadProblem, record_files
 
 START_TIMEOUT = 120.0  # seconds a new sandbox may take to import and report ready
 _ROOT = str(Path(__file__).resolve().parent.parent)
@@ -269,9 +270,9 @@ def dask_task(tasks: list[dict[str, Any]], mode: str, budget: int, timeout: floa
     return [box.run(task, timeout) for task in tasks]
 
 
-def run_dask(tasks: Iterable[dict[str, Any]], mode: str, budget: int, scheduler: Any, timeout: float | None,
+def run_dask(tasks: Iterable[dict[str, Any]], mode: str, budget: int, client: Any, timeout: float | None,
              batch: int = 1, expect: dict[str, Any] | None = None) -> Iterator[dict[str, Any]]:
-    """Rows for ``tasks`` in the order they finish, from the Dask cluster at ``scheduler``.
+    """Rows for ``tasks`` in the order they finish, from the Dask cluster of ``client``.
 
     ``batch`` claims make one Dask task (fewer tasks for the scheduler on a large cluster; each claim
     keeps its own time limit). At most four tasks per worker thread are in flight, so a million claims
@@ -279,38 +280,119 @@ def run_dask(tasks: Iterable[dict[str, Any]], mode: str, budget: int, scheduler:
     ``error`` rows. A worker whose claimlaw is not the run's (``expect``) ends the run
     (``WorkerStartError``).
     """
-    from distributed import Client, as_completed
+    from distributed import as_completed
 
-    with Client(scheduler) as client:
-        threads = sum(client.nthreads().values()) or 1
-        window = max(16, 4 * threads)
-        todo = iter(tasks)
-        by_key: dict[str, list[dict[str, Any]]] = {}
-        done = as_completed()
+    window = max(16, 4 * _threads(client))
+    todo = iter(tasks)
+    by_key: dict[str, list[dict[str, Any]]] = {}
+    done = as_completed()
 
-        def submit(n: int) -> None:
-            for _ in range(n):
-                chunk = list(islice(todo, max(1, batch)))
-                if not chunk:
-                    return
-                fut = client.submit(dask_task, chunk, mode, budget, timeout, expect, pure=False)
-                by_key[fut.key] = chunk
-                done.add(fut)
+    def submit(n: int) -> None:
+        for _ in range(n):
+            chunk = list(islice(todo, max(1, batch)))
+            if not chunk:
+                return
+            fut = client.submit(dask_task, chunk, mode, budget, timeout, expect, pure=False)
+            by_key[fut.key] = chunk
+            done.add(fut)
 
-        submit(window)
-        for fut in done:
-            chunk = by_key.pop(fut.key)
+    submit(window)
+    for fut in done:
+        chunk = by_key.pop(fut.key)
+        try:
+            rows = fut.result()
+        except WorkerStartError:
+            raise
+        except Exception as e:  # noqa: BLE001 - a lost worker or a failed task is its claims' rows
+            rows = [asdict(failure_row(t, "error", f"{type(e).__name__} on the cluster: {_first(e)}"))
+                    for t in chunk]
+        fut.release()
+        yield from rows
+        submit(1)
+
+
+def _threads(client: Any) -> int:
+    return sum(client.nthreads().values()) or 1
+
+
+def _first(e: BaseException) -> str:
+    return (str(e).strip().splitlines() or [""])[0]
+
+
+def dask_read(name: str, data: bytes) -> tuple[list[dict[str, Any]], list[ReadProblem], dict[str, int]]:
+    """One records file read on a Dask worker: its claims as tasks, its problems and its read counts."""
+    from engine.audit import AuditReport, read_tasks
+
+    report = AuditReport()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / ("records" + Path(name).suffix)
+        path.write_bytes(data)
+        tasks = read_tasks([path], report)
+    for t in tasks:
+        t["source"] = name
+        t["case"]["source"] = str(t["case"].get("source") or "").replace(str(path), name)
+    problems = [replace(p, source=name) for p in report.problems]
+    counts = {k: getattr(report.read, k) for k in _COUNTS}
+    return tasks, problems, counts
+
+
+_COUNTS = ("files", "boards", "claims", "played_out", "not_played", "unfinished", "compared")
+
+
+def iter_tasks_dask(client: Any, paths: Iterable[str | os.PathLike[str]], report: Any,
+                    limit: int | None = None) -> Iterator[dict[str, Any]]:
+    """``engine.audit.iter_tasks`` with the reading done on the cluster, a few files ahead.
+
+    The client only reads each file's bytes and sends them: parsing and validating the records
+    (milliseconds a claim) would otherwise cap a cluster at what one client core reads.
+    """
+    files = iter(record_files(paths))
+    ahead: deque[tuple[Path, Any]] = deque()
+
+    def submit_next() -> bool:
+        path = next(files, None)
+        if path is None:
+            return False
+        try:
+            data = path.read_bytes()
+        except OSError as e:
+            report.read.files += 1
+            report.problems.append(ReadProblem(str(path), None, f"cannot read the file ({e.strerror or e})",
+                                               "bad-file"))
+            return True
+        ahead.append((path, client.submit(dask_read, str(path), data, pure=False)))
+        return True
+
+    for _ in range(max(4, 2 * _threads(client))):
+        if not submit_next():
+            break
+    seen: set[tuple[str, str, str, int]] = set()
+    try:
+        while ahead:
+            path, fut = ahead.popleft()
+            submit_next()
             try:
-                rows = fut.result()
-            except WorkerStartError:
-                raise
-            except Exception as e:  # noqa: BLE001 - a lost worker or a failed task is its claims' rows
-                first = (str(e).strip().splitlines() or [""])[0]
-                rows = [asdict(failure_row(t, "error", f"{type(e).__name__} on the cluster: {first}"))
-                        for t in chunk]
-            fut.release()
-            yield from rows
-            submit(1)
+                tasks, problems, counts = fut.result()
+            except Exception as e:  # noqa: BLE001 - a reader that fails is that file's problem
+                report.problems.append(ReadProblem(str(path), None, f"the reader failed on the cluster: "
+                                                   f"{type(e).__name__}: {_first(e)}", "bad-file"))
+                continue
+            finally:
+                fut.release()
+            report.problems.extend(problems)
+            for k, v in counts.items():
+                setattr(report.read, k, getattr(report.read, k) + v)
+            for t in tasks:
+                key = (t["file_hash"], t["board"], t["room"], t["claim_index"])
+                if key in seen:
+                    continue
+                seen.add(key)
+                yield t
+                if limit is not None and len(seen) >= limit:
+                    return
+    finally:
+        for _, fut in ahead:
+            fut.cancel()
 
 
 # -- the sandbox process -----------------------------------------------------------------------

@@ -13,14 +13,14 @@ from engine.audit_store import Store
 pytest.importorskip("distributed", reason="the cluster extra is not installed: pip install '.[cluster]'")
 
 FIX = Path(__file__).parent / "fixtures"
-SAMPLE = [FIX / "reisinger-42365.lin", FIX / "claims.pbn", FIX / "three-hands-42519.lin"]
+SAMPLE = [FIX / "reisinger-42365.lin", FIX / "claims.pbn", FIX / "three-hands-42519.lin", FIX / "bad-play-45577.lin"]
 
 
 def plain(rows: list[object]) -> list[dict[str, object]]:
     return [{k: v for k, v in asdict(r).items() if k != "seconds"} for r in rows]  # type: ignore[call-overload]
 
 
-def test_a_local_dask_cluster_of_two_single_threaded_worker_processes_gives_the_local_rows(tmp_path: Path) -> None:
+def test_a_local_dask_cluster_of_two_single_threaded_processes_reads_and_gives_the_local_rows(tmp_path: Path) -> None:
     from distributed import LocalCluster
 
     local = audit(SAMPLE, workers=2, progress=False)
@@ -28,6 +28,7 @@ def test_a_local_dask_cluster_of_two_single_threaded_worker_processes_gives_the_
         remote = audit(SAMPLE, scheduler=cluster.scheduler_address, batch=3, progress=False, out=tmp_path / "c.db")
     assert len(remote.rows) == len(local.rows) == 12
     assert plain(remote.rows) == plain(local.rows)
+    assert remote.problems == local.problems and local.problems  # read on the workers, named as on the client
     store = Store(tmp_path / "c.db")
     assert plain(store.rows()) == plain(local.rows)
     assert store.runs()[0]["where"] == cluster.scheduler_address
