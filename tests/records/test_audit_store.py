@@ -20,6 +20,7 @@ from engine.cli import app
 FIX = Path(__file__).parent / "fixtures"
 REISINGER = FIX / "reisinger-42365.lin"
 ROOT = Path(__file__).resolve().parents[2]
+COPIES = 40  # 240 claims: rows are committed half a second apart, so a kill lands with many still to do
 
 
 def rows_in(db: Path) -> int:
@@ -39,7 +40,7 @@ def summary_counts(output: str) -> str:
 def test_a_run_killed_halfway_is_finished_by_a_rerun_without_redoing_finished_claims(tmp_path: Path) -> None:
     data = tmp_path / "records"
     data.mkdir()
-    for i in range(8):  # eight different files (one byte more each) of the same six claims: 48 claims
+    for i in range(COPIES):  # different files (one byte more each) of the same six claims
         (data / f"copy{i}.lin").write_bytes(REISINGER.read_bytes() + b"\n" * (i + 1))
     db = tmp_path / "a.db"
     run = subprocess.Popen([sys.executable, "-m", "engine.cli", "audit", str(data), "--out", str(db), "--workers",
@@ -53,16 +54,16 @@ def test_a_run_killed_halfway_is_finished_by_a_rerun_without_redoing_finished_cl
     store = Store(db)
     first = store.run_ids()
     store.close()
-    assert 3 <= len(first) < 48
+    assert 3 <= len(first) < 6 * COPIES
     res = CliRunner().invoke(app, ["audit", str(data), "--out", str(db), "--workers", "1"])
     assert res.exit_code == 0, res.output
-    assert f"48 claims audited ({len(first)} of them from the store, not redone)" in res.output
+    assert f"{6 * COPIES} claims audited ({len(first)} of them from the store, not redone)" in res.output
     store = Store(db)
     after, runs = store.run_ids(), store.runs()
     store.close()
-    assert len(after) == 48 and len(runs) == 2
+    assert len(after) == 6 * COPIES and len(runs) == 2
     assert all(after[k] == runs[0]["id"] for k in first)
-    assert sum(1 for v in after.values() if v == runs[1]["id"]) == 48 - len(first) == runs[1]["new_rows"]
+    assert sum(1 for v in after.values() if v == runs[1]["id"]) == 6 * COPIES - len(first) == runs[1]["new_rows"]
 
 
 def test_a_second_run_on_a_complete_store_audits_nothing_again(tmp_path: Path) -> None:
