@@ -70,3 +70,11 @@ def test_an_unreadable_record_is_reported_with_its_reason_and_the_run_goes_on() 
     report = audit([FIX / "bad-play-45577.lin", REISINGER], workers=1, progress=False)
     assert report.problems and all(p.reason for p in report.problems)
     assert len(report.rows) >= 6
+
+
+def test_bad_audit_options_get_one_line_errors_naming_the_option() -> None:
+    for args, name in ((["--workers", "0"], "--workers"), (["--timeout", "-1"], "--timeout"),
+                       (["--budget", "0"], "--budget"), (["--batch", "0"], "--batch")):
+        res = CliRunner().invoke(app, ["audit", str(REISINGER), *args])
+        assert res.exit_code == 2 and res.output.startswith(f"error: {name}:"), res.output
+        assert len(res.output.strip().splitlines()) == 1
