@@ -406,6 +406,7 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
             rows = run_dask(to_do(), mode, budget, client, timeout, batch, settings)
         else:
             rows = run_local(to_do(), mode, budget, workers or min(2, os.cpu_count() or 1), timeout, settings)
+        stack.callback(getattr(rows, "close", lambda: None))  # on Ctrl-C too: workers stopped now, not at exit
         with Progress(TextColumn("auditing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                       disable=not progress, transient=False) as bar:
             job = bar.add_task("claims", total=None)
@@ -417,7 +418,6 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
                 bar.update(job, advance=1, total=todo["n"] if todo["read"] else None)
         if store is not None:
             store.add_problems(report.problems, run_id)
-        if store is not None:
             store.end_run(run_id, len(report.rows) - report.earlier)
     finally:
         stack.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -111,3 +112,25 @@ def test_audit_report_on_a_missing_or_foreign_file_is_a_one_line_error(tmp_path:
     res = CliRunner().invoke(app, ["audit", "report", str(junk)])
     assert res.exit_code == 2 and "not a claimlaw results store" in res.output
     assert len(res.output.strip().splitlines()) == 1
+
+
+def test_ctrl_c_stops_the_run_with_every_finished_claim_committed_and_says_how_to_finish(tmp_path: Path) -> None:
+    data = tmp_path / "records"
+    data.mkdir()
+    for i in range(COPIES):
+        (data / f"copy{i}.lin").write_bytes(REISINGER.read_bytes() + b"\n" * (i + 1))
+    db = tmp_path / "a.db"
+    run = subprocess.Popen([sys.executable, "-m", "engine.cli", "audit", str(data), "--out", str(db), "--workers",
+                            "1"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + 120
+    while rows_in(db) < 1:
+        assert run.poll() is None and time.monotonic() < deadline, "the run ended before it could be interrupted"
+        time.sleep(0.02)
+    run.send_signal(signal.SIGINT)
+    output, _ = run.communicate(timeout=60)
+    assert run.returncode == 130, output
+    assert f"interrupted; every finished claim is in {db}: run again to finish" in output
+    store = Store(db)
+    done, runs = store.run_ids(), store.runs()
+    store.close()
+    assert 1 <= len(done) < 6 * COPIES and runs[0]["finished"] is None
