@@ -1,7 +1,7 @@
 """Audit the bundled vugraph records three times in one run: double-dummy only, the full audit, and the
 full audit again on a Dask LocalCluster of as many single-threaded worker processes.
 
-    python benchmarks/audit_vugraph.py [PATH] [--limit N] [--workers N] [--no-dask]
+    python benchmarks/audit_vugraph.py [PATH] [--limit N] [--workers N] [--batch N] [--no-dask]
 
 Prints the times, the ratio full / double-dummy (goal: full audit within 10x the double-dummy pass),
 the class counts, the per-claim cost (worker seconds per claim, what a cluster estimate rests on),
@@ -31,6 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("path", nargs="?", default=str(DEFAULT))
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    ap.add_argument("--batch", type=int, default=1, help="claims per Dask task")
     ap.add_argument("--no-dask", action="store_true", help="skip the Dask LocalCluster pass")
     a = ap.parse_args(argv)
     dd = audit([a.path], mode="dd", workers=a.workers, limit=a.limit, progress=False)
@@ -52,10 +53,11 @@ def main(argv: list[str] | None = None) -> int:
                               dashboard_address=":0") as cluster:
                 up = time.perf_counter() - t0
                 dask = audit([a.path], mode="full", limit=a.limit, progress=False,
-                             scheduler=cluster.scheduler_address)
+                             scheduler=cluster.scheduler_address, batch=a.batch)
             same = [(r.key, r.verdict, r.proven) for r in dask.rows] == [(r.key, r.verdict, r.proven)
                                                                            for r in full.rows]
             print(f"dask LocalCluster: {dask.seconds:8.1f} s   ({a.workers} single-threaded worker processes, "
+                  f"{a.batch} claim(s) a task, "
                   f"{up:.1f} s to start them; verdicts {'the same as' if same else 'DIFFERENT from'} the local run)")
     for r in sorted(full.rows, key=lambda r: -r.seconds)[:5]:
         print(f"  slowest: {Path(r.source).name} {r.board} {r.room} {r.contract} left {r.remaining}: {r.seconds:.2f} s")
