@@ -353,9 +353,10 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
           scheduler: Any = None, batch: int = 1, retry: bool = False) -> AuditReport:
     """Audit every claim in ``paths`` (files or directories of LIN/PBN records).
 
-    ``workers`` local processes (default up to 2), or the Dask cluster at ``scheduler`` (an address
-    or a ``distributed`` cluster object; the cluster reads the records too; ``batch`` claims per
-    Dask task). ``out`` names a SQLite store: rows stream into it as they finish and claims it
+    ``workers`` local processes (default up to 2; 0: in this process, with exceptions still rows but
+    no time limit and no protection from a crash — for tests and notebooks), or the Dask cluster at
+    ``scheduler`` (an address or a ``distributed`` cluster object; the cluster reads the records
+    too; ``batch`` claims per Dask task). ``out`` names a SQLite store: rows stream into it as they finish and claims it
     already holds are not redone (``retry`` redoes its ``error`` and ``timeout`` rows). ``timeout``
     seconds per claim (None: no limit).
     """
@@ -404,6 +405,8 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
         rows: Iterator[dict[str, Any]]
         if scheduler is not None:
             rows = run_dask(to_do(), mode, budget, client, timeout, batch, settings)
+        elif workers == 0:
+            rows = (classify(t, mode, budget) for t in to_do())
         else:
             rows = run_local(to_do(), mode, budget, workers or min(2, os.cpu_count() or 1), timeout, settings)
         stack.callback(getattr(rows, "close", lambda: None))  # on Ctrl-C too: workers stopped now, not at exit

@@ -69,8 +69,8 @@ def test_a_run_killed_halfway_is_finished_by_a_rerun_without_redoing_finished_cl
 
 def test_a_second_run_on_a_complete_store_audits_nothing_again(tmp_path: Path) -> None:
     db = tmp_path / "a.db"
-    first = audit([REISINGER], workers=1, progress=False, out=db)
-    again = audit([REISINGER], workers=1, progress=False, out=db)
+    first = audit([REISINGER], workers=0, progress=False, out=db)
+    again = audit([REISINGER], workers=0, progress=False, out=db)
     assert again.earlier == len(again.rows) == len(first.rows) == 6
     assert [r.verdict for r in again.rows] == [r.verdict for r in first.rows]
 
@@ -96,7 +96,7 @@ def test_audit_report_prints_the_summary_again_and_exports_csv_and_json(tmp_path
 
 def test_a_store_of_other_settings_is_refused_with_one_line_naming_the_option(tmp_path: Path) -> None:
     db = tmp_path / "a.db"
-    audit([REISINGER], workers=1, progress=False, out=db, limit=2)
+    audit([REISINGER], workers=0, progress=False, out=db, limit=2)
     res = CliRunner().invoke(app, ["audit", str(REISINGER), "--out", str(db), "--budget", "1000"])
     assert res.exit_code == 2
     assert res.output.startswith("error: --out:") and "never mixed" in res.output and "budget 1000" in res.output
