@@ -9,41 +9,65 @@ side's double-dummy count, ``w`` its worst count over its normal lines):
   a side agreed to lose tricks it would likely have won (a Law 69B candidate);
 * ``over_concession`` — c < d and w > c: the side could not have lost what it gave away (Law 71).
 
+Two more classes say the audit itself did not settle a claim: ``error`` (its analysis raised, or its
+worker process died; the row carries the one-line message and the position) and ``timeout`` (no
+verdict within the per-claim time limit; the worker process was killed and replaced). A verdict the
+search budget left open keeps its class with ``proven`` False and is counted apart.
+
 In LIN records the claimer is not recorded: the split is checked for declarer's side (and, for
-``at_risk``, for the defenders' side too), and the row says so. Work is spread over processes
-(DDS is not thread-safe).
+``at_risk``, for the defenders' side too), and the row says so. Each claim is analysed in a worker
+process of its own (DDS is not thread-safe), on this machine or on a Dask cluster
+(``engine.audit_run``); rows can stream into a SQLite store and a rerun skips what it holds
+(``engine.audit_store``).
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import os
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from contextlib import ExitStack
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
-from engine.records import ClaimRecord, ReadProblem, ReadReport, read_records
-from facts import Case, Side, case_from_dict
+from engine.records import ClaimRecord, ReadProblem, ReadReport, read_file, record_files
+from facts import Case, Position, Side, case_from_dict
 
 CLASSES = ("sound", "at_risk", "impossible", "over_concession")
+DD_CLASSES = ("dd_ok", "dd_short", "dd_over")
+FAILURES = ("timeout", "error")
+
+# search positions per question: a claim that needs more is reported unproven. Measured 2026-11-24 on the vugraph
+# records: at 20,000, 29 claims were left "sound (unproven)" and 19 of them have a normal line under the claim that
+# 100,000 finds; at 40,000, 12 are left (14 more at risk, 3 more proven sound) and the audit takes 102 s, 9.0 times
+# the double-dummy pass (88 s, 7.8 times, at 20,000)
+AUDIT_BUDGET = 40_000
+
+# seconds a claim may take before its worker is killed and the row is ``timeout``; the slowest vugraph claim took
+# about 3 s on a loaded 2-core machine (2026-11-26), so this only catches a position that would hold a worker
+DEFAULT_TIMEOUT = 120.0
+
+Key = tuple[str, str, str, int]
 
 
 @dataclass
 class AuditRow:
-    """One claim's verdict."""
+    """One claim's verdict, keyed by (file_hash, board, room, claim_index)."""
 
     source: str
     board: str
     room: str
     contract: str
     declarer: str
-    remaining: int
-    claimed_for_declarer: int  # of the remaining tricks
-    dd_for_declarer: int
+    remaining: int | None
+    claimed_for_declarer: int | None  # of the remaining tricks
+    dd_for_declarer: int | None
     worst_normal_for_declarer: int | None
     worst_normal_for_defenders: int | None
     verdict: str
@@ -55,6 +79,16 @@ class AuditRow:
     disagrees: bool
     proven: bool = True  # False: the search's node budget ran out before the verdict was settled
     seconds: float = 0.0
+    file_hash: str = ""
+    claim_index: int = 0  # the claim's place among the claims of its file, from 0
+    position: str = ""  # the remaining cards as a PBN deal
+    leader: str = ""  # the seat that led to the trick in progress (or leads next)
+    trick: str = ""  # the cards played to the trick in progress
+    message: str = ""  # for ``error`` and ``timeout``: what happened, on one line
+
+    @property
+    def key(self) -> Key:
+        return (self.file_hash, self.board, self.room, self.claim_index)
 
 
 @dataclass
@@ -66,18 +100,27 @@ class AuditReport:
     read: ReadReport = field(default_factory=ReadReport)
     seconds: float = 0.0
     mode: str = "full"
+    earlier: int = 0  # rows a store already held when this run started (not redone)
+    settings: dict[str, Any] = field(default_factory=dict)
 
     def counts(self) -> Counter[str]:
         return Counter(r.verdict for r in self.rows)
 
+    @property
+    def errors(self) -> list[AuditRow]:
+        return [r for r in self.rows if r.verdict == "error"]
+
     def summary(self) -> str:
         c = self.counts()
-        parts = [f"{k}: {c.get(k, 0)}" for k in (CLASSES if self.mode == "full" else ("dd_ok", "dd_short", "dd_over"))]
+        parts = [f"{k}: {c.get(k, 0)}" for k in (CLASSES if self.mode == "full" else DD_CLASSES)]
         dis = sum(1 for r in self.rows if r.disagrees)
-        unproven = sum(1 for r in self.rows if not r.proven)
-        return (f"{len(self.rows)} claims audited, {len(self.problems)} records unreadable; " + ", ".join(parts)
-                + (f" ({unproven} not proven within the search budget)" if unproven else "")
-                + f"; claimed total differs from the result line in {dis}; {self.seconds:.1f} s")
+        unproven = sum(1 for r in self.rows if not r.proven and r.verdict not in FAILURES)
+        failed = ", ".join(f"{k}: {c.get(k, 0)}" for k in FAILURES)
+        earlier = f" ({self.earlier} of them from the store, not redone)" if self.earlier else ""
+        return (f"{len(self.rows)} claims audited{earlier}, {len(self.problems)} records unreadable; "
+                + ", ".join(parts)
+                + (f" ({unproven} not proven within the search budget)" if self.mode == "full" else "")
+                + f"; {failed}; claimed total differs from the result line in {dis}; {self.seconds:.1f} s")
 
     def to_csv(self) -> str:
         buf = io.StringIO()
@@ -90,11 +133,41 @@ class AuditReport:
 
     def to_json(self) -> str:
         return json.dumps({
-            "summary": dict(self.counts()), "seconds": round(self.seconds, 2),
+            "summary": dict(self.counts()), "seconds": round(self.seconds, 2), "settings": self.settings,
             "rows": [asdict(r) for r in self.rows],
-            "problems": [{"source": p.source, "board": p.board, "reason": p.reason, "kind": p.kind}
-                         for p in self.problems],
+            "problems": [{"source": p.source, "board": p.board, "room": p.room or "", "reason": p.reason,
+                          "kind": p.kind} for p in self.problems],
         }, ensure_ascii=False, indent=1)
+
+
+# -- settings ------------------------------------------------------------------------------
+
+
+def code_id() -> str:
+    """A fingerprint of the sources a verdict depends on (facts, records, play core, this module)."""
+    root = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256()
+    files = [root / "engine" / "audit.py"]
+    for sub in ("facts", "engine/play", "engine/records"):
+        files += sorted(p for p in (root / sub).rglob("*") if p.suffix in (".py", ".c"))
+    for p in files:
+        h.update(p.relative_to(root).as_posix().encode())
+        h.update(p.read_bytes())
+    return h.hexdigest()[:12]
+
+
+def settings_record(mode: str, budget: int) -> dict[str, Any]:
+    """What a verdict depends on: versions, code fingerprint, mode and search budget."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    def ver(name: str) -> str:
+        try:
+            return version(name)
+        except PackageNotFoundError:
+            return "unknown"
+
+    return {"claimlaw": ver("claimlaw"), "code": code_id(), "endplay": ver("endplay"), "mode": mode,
+            "budget": budget}
 
 
 # -- one claim -------------------------------------------------------------------------
@@ -102,42 +175,74 @@ class AuditReport:
 _CORE: Any = None
 
 
-# search positions per question: a claim that needs more is reported unproven. Measured 2026-11-24 on the vugraph
-# records: at 20,000, 29 claims were left "sound (unproven)" and 19 of them have a normal line under the claim that
-# 100,000 finds; at 40,000, 12 are left (14 more at risk, 3 more proven sound) and the audit takes 102 s, 9.0 times
-# the double-dummy pass (88 s, 7.8 times, at 20,000)
-AUDIT_BUDGET = 40_000
-
-
-def _core() -> Any:
+def _core(budget: int = AUDIT_BUDGET) -> Any:
     global _CORE
-    if _CORE is None:
+    if _CORE is None or _CORE.budget != budget:
         from engine.play import PlayCore
 
-        _CORE = PlayCore(budget=AUDIT_BUDGET)
+        _CORE = PlayCore(budget=budget)
     return _CORE
 
 
-def _task(rec: ClaimRecord) -> dict[str, Any]:
-    """What a worker needs: plain data, so it crosses the process boundary cheaply."""
+def _task(rec: ClaimRecord, file_hash: str = "", claim_index: int = 0) -> dict[str, Any]:
+    """What a worker needs: plain data (JSON-able), so it crosses a process or machine boundary cheaply."""
     return {"case": rec.case.model_dump(mode="json"), "source": rec.source, "board": rec.board,
             "room": str(rec.room or ""), "claimed_total": rec.claimed_total, "result_total": rec.result_total,
-            "disagrees": rec.disagrees, "claimer_known": rec.claimer_known}
+            "disagrees": rec.disagrees, "claimer_known": rec.claimer_known, "file_hash": file_hash,
+            "claim_index": claim_index}
 
 
-def audit_one(task: dict[str, Any], mode: str = "full") -> AuditRow:
-    """Classify one claim (runs in a worker process)."""
+def task_key(task: dict[str, Any]) -> Key:
+    return (task["file_hash"], task["board"], task["room"], task["claim_index"])
+
+
+def _where(task: dict[str, Any], case: Case | None = None, pos: Position | None = None) -> dict[str, Any]:
+    """The row fields that name the claim and its position, read as far as the task allows (or from
+    ``case`` and ``pos`` when the caller has them)."""
+    out: dict[str, Any] = {
+        "source": task["source"], "board": task["board"], "room": task["room"], "contract": "", "declarer": "",
+        "remaining": None, "claimed_for_declarer": None, "claimer_known": task["claimer_known"],
+        "claimed_total": task["claimed_total"], "result_total": task["result_total"], "disagrees": task["disagrees"],
+        "file_hash": task.get("file_hash", ""), "claim_index": task.get("claim_index", 0)}
+    try:
+        case = case or case_from_dict(task["case"])
+        b = case.board
+        if b is not None:
+            out["contract"] = str(b.contract) if b.contract else ""
+            out["declarer"] = b.declarer.value if b.declarer else ""
+        pos = pos or case.position()
+        if pos is not None:
+            out.update(remaining=pos.tricks_left, position=pos.pbn(), leader=pos.leader.value,
+                       trick=" ".join(str(c) for c in pos.trick))
+            if b is not None and b.declarer is not None:
+                out["claimed_for_declarer"] = task["claimed_total"] - pos.won[b.declarer.side]
+    except Exception:  # noqa: BLE001 - a failure row must be made whatever the task holds
+        pass
+    return out
+
+
+def failure_row(task: dict[str, Any], verdict: str, message: str, seconds: float = 0.0) -> AuditRow:
+    """A row for a claim the audit did not settle: ``error`` or ``timeout``, with a one-line message."""
+    line = " ".join(message.split()) or "no message"
+    return AuditRow(**_where(task), dd_for_declarer=None, worst_normal_for_declarer=None,
+                    worst_normal_for_defenders=None, verdict=verdict, law="", line="", proven=False,
+                    seconds=round(seconds, 4), message=line[:500])
+
+
+def audit_one(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDGET) -> AuditRow:
+    """Classify one claim (runs in a worker process); raises when the analysis does."""
     from engine.play.model import NormalPlayModel
 
     t0 = time.perf_counter()
     case: Case = case_from_dict(task["case"])
     pos = case.position()
-    assert pos is not None and case.board is not None and case.board.declarer is not None
+    if pos is None or case.board is None or case.board.declarer is None:
+        raise ValueError("the task holds no position with a declarer")
     declarer = case.board.declarer
     dside: Side = declarer.side
     r = pos.tricks_left
     c = task["claimed_total"] - pos.won[dside]
-    core = _core()
+    core = _core(budget)
     d = core.double_dummy(pos, dside).tricks
     w_decl: int | None = None
     w_def: int | None = None
@@ -177,62 +282,154 @@ def audit_one(task: dict[str, Any], mode: str = "full") -> AuditRow:
         else:
             verdict, law = "impossible", "69B"
             line = f"the defenders were credited {r - c}, best play gives them {r - d}"
+    where = _where(task, case, pos)
     return AuditRow(
-        source=task["source"], board=task["board"], room=task["room"], contract=str(case.board.contract),
-        declarer=declarer.value, remaining=r, claimed_for_declarer=c, dd_for_declarer=d,
-        worst_normal_for_declarer=w_decl, worst_normal_for_defenders=w_def, verdict=verdict, law=law, line=line,
-        claimer_known=task["claimer_known"], claimed_total=task["claimed_total"], result_total=task["result_total"],
-        disagrees=task["disagrees"], proven=proven, seconds=round(time.perf_counter() - t0, 4))
+        **where, dd_for_declarer=d, worst_normal_for_declarer=w_decl, worst_normal_for_defenders=w_def,
+        verdict=verdict, law=law, line=line, proven=proven, seconds=round(time.perf_counter() - t0, 4))
 
 
-def _audit_dd(task: dict[str, Any]) -> AuditRow:
-    return audit_one(task, "dd")
+def classify(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDGET) -> dict[str, Any]:
+    """``audit_one`` as a plain dict, with any exception turned into an ``error`` row."""
+    t0 = time.perf_counter()
+    try:
+        return asdict(audit_one(task, mode, budget))
+    except Exception as e:  # noqa: BLE001 - one claim's failure is that claim's row, never the run's end
+        first = (str(e).strip().splitlines() or [""])[0]
+        msg = f"{type(e).__name__}: {first}" if first else type(e).__name__
+        return asdict(failure_row(task, "error", msg, time.perf_counter() - t0))
 
 
-def _audit_full(task: dict[str, Any]) -> AuditRow:
-    return audit_one(task, "full")
+# -- reading ---------------------------------------------------------------------------
+
+
+def file_hash(path: str | os.PathLike[str]) -> str:
+    """The first 16 hex digits of the file's SHA-256 (empty when it cannot be read)."""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
+    except OSError:
+        return ""
+
+
+def iter_tasks(paths: Iterable[str | os.PathLike[str]], report: AuditReport,
+               limit: int | None = None) -> Iterator[dict[str, Any]]:
+    """One task per claim in ``paths``, as read (duplicates by key dropped); problems go to ``report``.
+
+    Never raises for bad input: a reader that fails on a file is a problem of kind ``bad-file``.
+    """
+    seen: set[Key] = set()
+    for path in record_files(paths):
+        h = file_hash(path)
+        index = 0
+        try:
+            for item in read_file(path, report=report.read):
+                if isinstance(item, ReadProblem):
+                    report.problems.append(item)
+                    continue
+                task = _task(item, h, index)
+                index += 1
+                if task_key(task) in seen:
+                    continue
+                seen.add(task_key(task))
+                yield task
+                if limit is not None and len(seen) >= limit:
+                    return
+        except Exception as e:  # noqa: BLE001 - a reader bug on one file is that file's problem
+            report.problems.append(ReadProblem(str(path), None, f"the reader failed: {type(e).__name__}: {e}",
+                                               "bad-file"))
+
+
+def read_tasks(paths: Iterable[str | os.PathLike[str]], report: AuditReport,
+               limit: int | None = None) -> list[dict[str, Any]]:
+    """``iter_tasks`` as a list."""
+    return list(iter_tasks(paths, report, limit))
 
 
 # -- many claims -----------------------------------------------------------------------
 
 
 def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", workers: int | None = None,
-          progress: bool = True, limit: int | None = None) -> AuditReport:
-    """Audit every claim in ``paths`` (files or directories of LIN/PBN records)."""
-    import multiprocessing as mp
+          progress: bool = True, limit: int | None = None, budget: int = AUDIT_BUDGET,
+          timeout: float | None = DEFAULT_TIMEOUT, out: str | os.PathLike[str] | None = None,
+          scheduler: Any = None, batch: int = 1, retry: bool = False) -> AuditReport:
+    """Audit every claim in ``paths`` (files or directories of LIN/PBN records).
 
+    ``workers`` local processes (default up to 2; 0: in this process, with exceptions still rows but
+    no time limit and no protection from a crash — for tests and notebooks), or the Dask cluster at
+    ``scheduler`` (an address or a ``distributed`` cluster object; the cluster reads the records
+    too; ``batch`` claims per Dask task). ``out`` names a SQLite store: rows stream into it as they finish and claims it
+    already holds are not redone (``retry`` redoes its ``error`` and ``timeout`` rows). ``timeout``
+    seconds per claim (None: no limit).
+    """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    report = AuditReport(mode=mode)
-    tasks: list[dict[str, Any]] = []
-    for item in read_records(paths, report=report.read):
-        if isinstance(item, ReadProblem):
-            report.problems.append(item)
-        else:
-            tasks.append(_task(item))
-            if limit is not None and len(tasks) >= limit:
-                break
-    fn = _audit_full if mode == "full" else _audit_dd
-    n = workers or min(2, os.cpu_count() or 1)
+    from engine.audit_run import iter_tasks_dask, run_dask, run_local
+    from engine.audit_store import Store
+
+    paths = list(paths)
+    settings = settings_record(mode, budget)
+    report = AuditReport(mode=mode, settings=settings)
     t0 = time.perf_counter()
-    with Progress(TextColumn("auditing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  disable=not progress, transient=False) as bar:
-        job = bar.add_task("claims", total=len(tasks))
-        rows: Iterator[AuditRow]
-        if n <= 1:
-            rows = (fn(t) for t in tasks)
-            for row in rows:
-                report.rows.append(row)
-                bar.advance(job)
+    store = Store(out) if out is not None else None
+    stack = ExitStack()
+    try:
+        run_id = 0
+        earlier: dict[Key, AuditRow] = {}
+        if store is not None:
+            store.bind(settings)
+            run_id = store.begin_run(paths=[str(p) for p in paths], where=str(scheduler or "local"),
+                                     timeout=timeout)
+        if store is not None:
+            held = store.rows_by_key()
+            earlier = {k: r for k, r in held.items() if not (retry and r.verdict in FAILURES)}
+        todo = {"n": 0, "read": False}
+        if scheduler is not None:
+            from distributed import Client
+
+            client = stack.enter_context(Client(scheduler))
+            source = iter_tasks_dask(client, paths, report, limit)
         else:
-            ctx = mp.get_context("fork")
-            with ctx.Pool(n) as pool:
-                for row in pool.imap_unordered(fn, tasks, chunksize=8):
-                    report.rows.append(row)
-                    bar.advance(job)
+            source = iter_tasks(paths, report, limit)
+
+        def to_do() -> Iterator[dict[str, Any]]:
+            """The claims not in the store, read while the workers run (rows held are taken as read)."""
+            for t in source:
+                held_row = earlier.get(task_key(t))
+                if held_row is not None:
+                    report.rows.append(held_row)
+                    report.earlier += 1
+                    continue
+                todo["n"] += 1
+                yield t
+            todo["read"] = True
+
+        rows: Iterator[dict[str, Any]]
+        if scheduler is not None:
+            rows = run_dask(to_do(), mode, budget, client, timeout, batch, settings)
+        elif workers == 0:
+            rows = (classify(t, mode, budget) for t in to_do())
+        else:
+            rows = run_local(to_do(), mode, budget, workers or min(2, os.cpu_count() or 1), timeout, settings)
+        stack.callback(getattr(rows, "close", lambda: None))  # on Ctrl-C too: workers stopped now, not at exit
+        with Progress(TextColumn("auditing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      disable=not progress, transient=False) as bar:
+            job = bar.add_task("claims", total=None)
+            for data in rows:
+                row = AuditRow(**data)
+                report.rows.append(row)
+                if store is not None:
+                    store.add(row, run_id)
+                bar.update(job, advance=1, total=todo["n"] if todo["read"] else None)
+        if store is not None:
+            store.add_problems(report.problems, run_id)
+            store.end_run(run_id, len(report.rows) - report.earlier)
+    finally:
+        stack.close()
+        if store is not None:
+            store.close()
     report.seconds = time.perf_counter() - t0
-    report.rows.sort(key=lambda r: (r.source, r.board, r.room))
+    report.rows.sort(key=lambda r: (r.source, r.board, r.room, r.claim_index))
     return report
 
 
-__all__ = ["AuditReport", "AuditRow", "CLASSES", "audit", "audit_one"]
+__all__ = ["AUDIT_BUDGET", "AuditReport", "AuditRow", "CLASSES", "DEFAULT_TIMEOUT", "FAILURES", "audit",
+           "audit_one", "classify", "failure_row", "iter_tasks", "read_tasks", "settings_record"]

@@ -15,10 +15,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
+import click
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from typer.core import TyperGroup
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="claimlaw — rulings on bridge claims and concessions (Laws 68-71).")
@@ -429,45 +431,167 @@ def packs_cmd() -> None:
     out.print(table)
 
 
-@app.command("audit")
+class _AuditGroup(TyperGroup):
+    """``claimlaw audit PATHS...`` runs an audit; ``claimlaw audit report DB`` reads a store again."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+audit_app = typer.Typer(cls=_AuditGroup, no_args_is_help=True, add_completion=False,
+                        help="Audit every claim in hand records (claimlaw audit PATHS...), or report a results store "
+                             "again (claimlaw audit report DB).")
+app.add_typer(audit_app, name="audit")
+
+
+@audit_app.command("run")
 def audit_cmd(
     paths: Annotated[list[Path], typer.Argument(help="LIN/PBN files or directories of them.")],
+    out_db: Annotated[Path | None, typer.Option("--out", help="SQLite results store: rows stream in as they finish; "
+                                                "a rerun skips the claims it holds.")] = None,
     csv_out: Annotated[Path | None, typer.Option("--csv", help="Write every row as CSV here.")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write rows, problems and summary as JSON here.")]
     = None,
     dd_only: Annotated[bool, typer.Option("--dd-only", help="Only the double-dummy check.")] = False,
-    workers: Annotated[int | None, typer.Option(help="Processes (default: up to 2).")] = None,
+    workers: Annotated[int | None, typer.Option(help="Local worker processes (default: up to 2).")] = None,
+    scheduler: Annotated[str | None, typer.Option(help="Run on the Dask cluster at this address "
+                                                  "(tcp://HOST:8786); needs claimlaw[cluster].")] = None,
+    batch: Annotated[int, typer.Option(help="Claims per Dask task with --scheduler (more: less scheduler work on a "
+                                       "large cluster).")] = 1,
+    timeout: Annotated[float, typer.Option(help="Seconds a claim may take; then its worker is killed and the row "
+                                           "is 'timeout' (0: no limit).")] = 120.0,
+    budget: Annotated[int | None, typer.Option(help="Search positions per question (default 40,000).")] = None,
+    retry: Annotated[bool, typer.Option("--retry", help="Redo the store's error and timeout rows.")] = False,
     limit: Annotated[int | None, typer.Option(help="Audit at most this many claims.")] = None,
     rows: Annotated[int, typer.Option(help="Rows of non-sound claims to show in the table.")] = 20,
 ) -> None:
-    """Audit every claim in hand records: sound, at risk if doubted, impossible, over-concession."""
-    from engine.audit import audit
+    """Audit every claim in hand records: sound, at risk if doubted, impossible, over-concession.
+
+    Exit status 1 when any claim's row is 'error' (after everything else was written)."""
+    from engine.audit import AUDIT_BUDGET, audit
+    from engine.audit_run import WorkerStartError
+    from engine.audit_store import StoreError
 
     for p in paths:
         if not p.exists():
             _fail(f"{p}: no such file or directory")
-    report = audit(paths, mode="dd" if dd_only else "full", workers=workers, limit=limit)
+    if workers is not None and workers < 1:
+        _fail(f"--workers: {workers} is not a positive number of processes")
+    if budget is not None and budget < 1:
+        _fail(f"--budget: {budget} is not a positive number of search positions")
+    if batch < 1:
+        _fail(f"--batch: {batch} is not a positive number of claims")
+    if timeout < 0:
+        _fail(f"--timeout: {timeout:g} is not a number of seconds (0 for no limit)")
+    if scheduler is not None:
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            _fail("--scheduler: Dask is not installed; pip install 'claimlaw[cluster]'")
+    try:
+        report = audit(paths, mode="dd" if dd_only else "full", workers=workers, limit=limit,
+                       budget=budget or AUDIT_BUDGET, timeout=timeout or None, out=out_db, scheduler=scheduler,
+                       batch=batch, retry=retry)
+    except StoreError as e:
+        _fail(f"--out: {e}")
+    except WorkerStartError as e:
+        _fail(f"a worker process could not start: {e}", 1)
+    except KeyboardInterrupt:
+        _fail("interrupted" + (f"; every finished claim is in {out_db}: run again to finish" if out_db else ""), 130)
+    except OSError as e:
+        _fail(f"--scheduler: {e}" if scheduler else str(e), 1)
+    _print_audit(report, rows)
+    out.print("In LIN records the claimer is not recorded: each split is checked for declarer's side, and for "
+              "the defenders' side when declarer's side is not at risk.", highlight=False)
+    _export_audit(report, csv_out, json_out)
+    if report.errors:
+        raise typer.Exit(1)
+
+
+@audit_app.command("report")
+def audit_report_cmd(
+    store: Annotated[Path, typer.Argument(help="A results store written by claimlaw audit --out.")],
+    csv_out: Annotated[Path | None, typer.Option("--csv", help="Write every row as CSV here.")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write rows, problems and summary as JSON here.")]
+    = None,
+    rows: Annotated[int, typer.Option(help="Rows of non-sound claims to show in the table.")] = 20,
+) -> None:
+    """Print a results store's summary and table again; export it as CSV or JSON."""
+    from engine.audit import AuditReport
+    from engine.audit_store import Store, StoreError, describe
+
+    try:
+        db = Store(store, create=False)
+        settings = db.settings() or {}
+        report = AuditReport(rows=db.rows(), problems=db.problems(), mode=settings.get("mode", "full"),
+                             settings=settings)
+        runs = db.runs()
+        db.close()
+    except StoreError as e:
+        _fail(str(e))
+    report.seconds = sum(_run_seconds(r) for r in runs)
+    out.print(f"[bold]Store:[/] {store}: {describe(settings)}; {len(runs)} run(s)", highlight=False)
+    _print_audit(report, rows)
+    _export_audit(report, csv_out, json_out)
+
+
+def _run_seconds(run: dict[str, object]) -> float:
+    from datetime import datetime
+
+    if not run.get("started") or not run.get("finished"):
+        return 0.0
+    fmt = "%Y-%m-%dT%H:%M:%SZ"
+    return (datetime.strptime(str(run["finished"]), fmt) - datetime.strptime(str(run["started"]), fmt)).total_seconds()
+
+
+ERRORS_SHOWN = 50  # error rows are listed whatever --rows says, up to this many
+
+
+def _print_audit(report: object, rows: int) -> None:
+    from engine.audit import AuditReport
+
+    assert isinstance(report, AuditReport)
     shown = [r for r in report.rows if r.verdict not in ("sound", "dd_ok")][:rows]
     if shown:
         table = Table(title=f"Claims that are not sound (first {len(shown)})")
         for col in ("record", "contract", "left", "credited", "DD", "worst", "verdict", "law", "line"):
             table.add_column(col)
         for r in shown:
+            verdict = r.verdict + ("" if r.proven or r.verdict in ("error", "timeout") else " (unproven)")
             table.add_row(f"{Path(r.source).name} {r.board} {r.room}", f"{r.contract} {r.declarer}",
-                          str(r.remaining), str(r.claimed_for_declarer), str(r.dd_for_declarer),
-                          "" if r.worst_normal_for_declarer is None else str(r.worst_normal_for_declarer),
-                          r.verdict, r.law, _short(r.line, 70))
+                          _num(r.remaining), _num(r.claimed_for_declarer), _num(r.dd_for_declarer),
+                          _num(r.worst_normal_for_declarer), verdict, r.law, _short(r.line or r.message, 70))
         out.print(table)
+    errors = report.errors
+    for r in errors[:ERRORS_SHOWN]:
+        out.print(f"[red]error[/] {r.source} board {r.board} {r.room} claim {r.claim_index}: {r.message} "
+                  f"[dim](position {r.position}, leader {r.leader}, trick {r.trick or '-'})[/]", highlight=False)
+    if len(errors) > ERRORS_SHOWN:
+        out.print(f"… and {len(errors) - ERRORS_SHOWN} more error rows (claimlaw audit report DB --csv F lists all)",
+                  highlight=False)
     problems = Counter(p.kind for p in report.problems)
     if problems:
         out.print("Unreadable records: " + ", ".join(f"{k} {n}" for k, n in problems.most_common()), highlight=False)
     out.print("[bold]Summary:[/] " + report.summary(), highlight=False)
-    out.print("In LIN records the claimer is not recorded: each split is checked for declarer's side, and for "
-              "the defenders' side when declarer's side is not at risk.", highlight=False)
-    if csv_out:
-        csv_out.write_text(report.to_csv(), encoding="utf-8")
-    if json_out:
-        json_out.write_text(report.to_json(), encoding="utf-8")
+
+
+def _num(v: int | None) -> str:
+    return "" if v is None else str(v)
+
+
+def _export_audit(report: object, csv_out: Path | None, json_out: Path | None) -> None:
+    from engine.audit import AuditReport
+
+    assert isinstance(report, AuditReport)
+    try:
+        if csv_out:
+            csv_out.write_text(report.to_csv(), encoding="utf-8")
+        if json_out:
+            json_out.write_text(report.to_json(), encoding="utf-8")
+    except OSError as e:
+        _fail(f"{e.filename}: cannot write ({e.strerror})", 1)
 
 
 @app.command("rulings")

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 from pathlib import Path
 
 from typer.testing import CliRunner
 
-from engine.audit import CLASSES, audit
+from engine.audit import CLASSES, AuditReport, audit
 from engine.cli import app
 from tests.lawmarks import clause
 
@@ -17,13 +18,17 @@ FIX = Path(__file__).parent / "fixtures"
 REISINGER = FIX / "reisinger-42365.lin"
 
 
+@functools.cache
+def reisinger() -> AuditReport:
+    return audit([REISINGER], workers=0, progress=False)  # in this process: the classes, not the isolation
+
+
 def rows_by_key() -> dict[tuple[str, str], object]:
-    report = audit([REISINGER], workers=1, progress=False)
-    return {(r.board, r.room): r for r in report.rows}
+    return {(r.board, r.room): r for r in reisinger().rows}
 
 
 def test_every_claim_of_a_vugraph_file_gets_one_of_the_four_verdicts() -> None:
-    report = audit([REISINGER], workers=1, progress=False)
+    report = reisinger()
     assert len(report.rows) == 6 and not report.problems
     assert {r.verdict for r in report.rows} <= set(CLASSES)
     assert all(r.proven for r in report.rows)
@@ -62,6 +67,14 @@ def test_the_audit_command_prints_a_summary_and_writes_the_same_rows_as_csv_and_
 
 
 def test_an_unreadable_record_is_reported_with_its_reason_and_the_run_goes_on() -> None:
-    report = audit([FIX / "bad-play-45577.lin", REISINGER], workers=1, progress=False)
+    report = audit([FIX / "bad-play-45577.lin", REISINGER], workers=0, progress=False)
     assert report.problems and all(p.reason for p in report.problems)
     assert len(report.rows) >= 6
+
+
+def test_bad_audit_options_get_one_line_errors_naming_the_option() -> None:
+    for args, name in ((["--workers", "0"], "--workers"), (["--timeout", "-1"], "--timeout"),
+                       (["--budget", "0"], "--budget"), (["--batch", "0"], "--batch")):
+        res = CliRunner().invoke(app, ["audit", str(REISINGER), *args])
+        assert res.exit_code == 2 and res.output.startswith(f"error: {name}:"), res.output
+        assert len(res.output.strip().splitlines()) == 1
