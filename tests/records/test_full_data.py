@@ -1,7 +1,7 @@
 """The whole BBO vugraph set (../shared/data/bbo-vugraph) reads to the end: a slow check.
 
-Run with ``CLAIMLAW_SLOW=1 pytest -m slow tests/records``; or print the report with
-``python -m engine.records ../shared/data/bbo-vugraph``.
+Run with ``CLAIMLAW_SLOW=1 pytest -m slow tests/records`` (``.ci/run`` does, beside the suite and the
+full audit of the same data); or print the report with ``python -m engine.records ../shared/data/bbo-vugraph``.
 """
 
 from __future__ import annotations
