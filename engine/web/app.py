@@ -176,6 +176,7 @@ class StoppableCore:
         self.stopped = False
         self._lock = threading.Lock()
         self._thread: int | None = None
+        self._interrupted = 0.0
 
     def __getattr__(self, name: str) -> Any:
         fn = getattr(self.core, name)
@@ -209,6 +210,15 @@ class StoppableCore:
             self.core.stopped = True
             if self._thread is not None:
                 _interrupt(self._thread)
+                self._interrupted = time.monotonic()
+
+    def nudge(self, after: float = 2.0) -> None:
+        """Interrupt again a search still running ``after`` seconds past a stop (an interrupt that arrived
+        inside native code, or that something swallowed)."""
+        with self._lock:
+            if self.stopped and self._thread is not None and time.monotonic() - self._interrupted > after:
+                _interrupt(self._thread)
+                self._interrupted = time.monotonic()
 
 
 @dataclass
@@ -228,6 +238,8 @@ class Job:
 
     def status(self) -> dict[str, Any]:
         """What the page polls: state, seconds, questions answered, and the ruling once there is one."""
+        if self.core is not None and self.state == "running":
+            self.core.nudge()
         end = self.finished if self.finished is not None else time.monotonic()
         out: dict[str, Any] = {"id": self.id, "state": self.state, "seconds": round(end - self.started, 1),
                                "questions": self.core.questions if self.core else 0,

@@ -10,8 +10,10 @@ import json
 import os
 import shutil
 import socket
-import threading
+import subprocess
+import sys
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -38,23 +40,29 @@ def _browser_missing() -> str:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    import uvicorn
-
-    from engine.web.app import create_app
-
+    """``claimlaw serve`` in its own process, as a Director would start it."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
-    th = threading.Thread(target=srv.run, daemon=True)
-    th.start()
+    proc = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--port", str(port)], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
     t0 = time.monotonic()
-    while not srv.started:
-        assert time.monotonic() - t0 < 20, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    th.join(timeout=10)
+    while True:
+        try:
+            with urllib.request.urlopen(url + "/api/meta", timeout=2):
+                break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() - t0 > 60:
+                proc.kill()
+                raise AssertionError("claimlaw serve did not start: " + proc.stderr.read().decode()[-500:]) from None
+            time.sleep(0.2)
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
 
 
 @pytest.fixture(scope="module")
@@ -210,3 +218,35 @@ def test_every_form_control_has_a_label_for_screen_readers(page: Any) -> None:
         .filter(e => e.type !== 'hidden' && !e.labels.length && !e.getAttribute('aria-label'))
         .map(e => e.id || e.name)""")
     assert unlabelled == []
+
+
+LONG_SEARCH = """\
+board:
+  position: "N:KT5.KJT.J5.AKJ83 J7.A6.AQ96.Q9654 AQ63.8432.T84.72 9842.Q975.K732.T"
+  contract: 1NT
+  declarer: N
+  leader: E
+claim: {by: N, tricks: 7, statement: seven tricks}
+responses: {E: disputes}
+findings: {unaware_of: [DA]}
+"""
+
+
+def test_a_pasted_case_with_a_long_search_shows_progress_and_stops_unproven(page: Any) -> None:
+    pg = page
+    pg.click("#paste-box summary")
+    pg.fill("#paste", LONG_SEARCH)
+    pg.click("#import")
+    pg.wait_for_function("document.getElementById('contract').value === '1NT'")
+    assert pg.input_value("#hand-N-C") == "AKJ83" and pg.input_value("#unaware_of") == "DA"
+    pg.get_by_role("button", name="Rule").click()
+    pg.wait_for_function("document.getElementById('progress-text').textContent.includes('Searching the claimer')",
+                         timeout=30_000)
+    assert pg.is_visible("#progress") and pg.is_disabled("#rule")
+    pg.get_by_role("button", name="Stop the search").click()
+    pg.wait_for_function("!document.getElementById('ruling').hidden || "
+                         "document.getElementById('run-error').textContent", timeout=60_000)
+    assert pg.inner_text("#run-error") == ""
+    assert pg.is_visible("#unproven") and "you stopped the search" in pg.inner_text("#unproven")
+    assert pg.inner_text("#outcome") == "claim not established"
+    assert pg.is_enabled("#rule")

@@ -15,6 +15,7 @@ let step = 0;           // trick of the witness line shown (0: the position at t
 let witnessIndex = 0;
 let polling = null;
 let jobId = null;
+let stopWanted = false; // Stop pressed before the server named the ruling
 
 function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
@@ -320,6 +321,8 @@ async function importText(text) {
 async function runRuling(ev) {
   if (ev) ev.preventDefault();
   $("run-error").textContent = "";
+  jobId = null;
+  stopWanted = false;
   const budget = val("budget") === "" ? null : Number(val("budget"));
   let res;
   try {
@@ -331,7 +334,9 @@ async function runRuling(ev) {
   if (!res.ok) { showError(res.data.error).focus?.(); $("ruling").hidden = true; return; }
   clearErrors();
   jobId = res.data.id;
+  if (stopWanted) stopRuling();
   $("ruling").hidden = true;
+  $("progress-text").textContent = "Starting the ruling…";
   $("progress").hidden = false;
   $("rule").disabled = true;
   poll();
@@ -359,6 +364,7 @@ async function poll() {
 }
 
 async function stopRuling() {
+  stopWanted = true;
   if (!jobId) return;
   try { await fetch(`/api/rulings/${jobId}`, { method: "DELETE" }); } catch (e) { /* the poll reports */ }
 }
