@@ -177,6 +177,9 @@ def test_a_director_types_a_seed_case_reads_the_ruling_steps_the_line_and_downlo
     with pg.expect_navigation():
         body.get_by_role("link", name="Law 70A").click()
     assert pg.url.endswith("/law/70A") and "Law 70A" in pg.inner_text("h1")
+    pg.go_back()
+    pg.wait_for_selector("body[data-ready='1']")
+    assert pg.input_value("#hand-S-H") == "J" and pg.input_value("#contract") == "3NT"  # the case is kept
 
 
 def test_a_card_typed_into_two_hands_shows_the_message_at_the_diagram(page: Any) -> None:

@@ -320,3 +320,13 @@ def test_an_unknown_clause_is_a_404_page_and_message(client: TestClient) -> None
     r = client.get("/api/law/99Z")
     assert r.status_code == 404 and "not encoded" in r.json()["error"]["message"]
     assert client.get("/no/such/page").status_code == 404
+
+
+def test_every_static_file_is_package_data_so_pip_install_serves_the_page() -> None:
+    import fnmatch
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
+    patterns = data["engine.web"]
+    for f in (ROOT / "engine" / "web" / "static").iterdir():
+        assert any(fnmatch.fnmatch(f"static/{f.name}", p) for p in patterns), f.name

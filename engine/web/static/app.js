@@ -272,6 +272,11 @@ function checkSoon() {
   }, 350);
 }
 
+// -- keep and share: the case survives a visit to a clause page (this tab only), a link carries it anywhere
+const KEPT = "claimlaw-case";
+function keep() {
+  try { sessionStorage.setItem(KEPT, JSON.stringify(buildCase())); } catch (e) { /* private mode: nothing kept */ }
+}
 // -- keep and share ------------------------------------------------------------------------------------------
 
 function encodeCase(c) {
@@ -313,6 +318,7 @@ async function importText(text) {
   const { ok, data } = await post("/api/import", { text });
   if (!ok) { showError(data.error); return false; }
   fillForm(data.case);
+  keep();
   return true;
 }
 
@@ -507,7 +513,8 @@ async function start() {
   await loadMeta();
   const form = $("case-form");
   form.addEventListener("submit", runRuling);
-  form.addEventListener("input", (e) => { if (e.target.id !== "paste" && e.target.id !== "budget") checkSoon(); });
+  form.addEventListener("input", (e) => { if (e.target.id !== "paste" && e.target.id !== "budget") checkSoon(); keep(); });
+  form.addEventListener("change", keep);
   form.addEventListener("change", (e) => { if (e.target.name === "mode") showMode(); });
   $("import").addEventListener("click", () => importText($("paste").value));
   $("upload").addEventListener("change", async () => {
@@ -516,13 +523,15 @@ async function start() {
   });
   $("download").addEventListener("click", download);
   $("share").addEventListener("click", shareLink);
-  $("clear").addEventListener("click", () => { fillForm({ claim: { by: "N" } }); base = {}; });
+  $("clear").addEventListener("click", () => { fillForm({ claim: { by: "N" } }); base = {}; keep(); });
   $("stop").addEventListener("click", stopRuling);
   $("prev").addEventListener("click", () => { step--; drawWitness(); });
   $("next").addEventListener("click", () => { step++; drawWitness(); });
   const m = location.hash.match(/case=([A-Za-z0-9_-]+)/);
   if (m) {
     try { fillForm(decodeCase(m[1])); runRuling(); } catch (e) { $("form-error").textContent = "The link's case could not be read."; }
+  } else {
+    try { const kept = sessionStorage.getItem(KEPT); if (kept) fillForm(JSON.parse(kept)); } catch (e) { /* start empty */ }
   }
   document.body.dataset.ready = "1";
 }
