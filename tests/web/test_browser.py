@@ -253,3 +253,23 @@ def test_a_pasted_case_with_a_long_search_shows_progress_and_stops_unproven(page
     assert pg.is_visible("#unproven") and "you stopped the search" in pg.inner_text("#unproven")
     assert pg.inner_text("#outcome") == "claim not established"
     assert pg.is_enabled("#rule")
+
+
+def test_the_card_picker_never_puts_a_card_in_two_hands(page: Any) -> None:
+    pg = page
+    enter_the_forgotten_jack(pg)
+    pg.click("#picker-box summary")
+    jack = pg.locator("button.pick[data-card='HJ']")
+    assert jack.get_attribute("aria-label") == "hearts J, South"
+    pg.get_by_role("radio", name="West").check()
+    jack.click()
+    assert pg.input_value("#hand-S-H") == "" and pg.input_value("#hand-W-H") == "QJ"
+    assert jack.get_attribute("aria-label") == "hearts J, West"
+    jack.click()  # a second click on the chosen hand's card takes it back
+    assert pg.input_value("#hand-W-H") == "Q" and jack.get_attribute("aria-label") == "hearts J"
+    pg.get_by_role("radio", name="South").check()
+    jack.click()
+    msg = pg.locator("[data-field='board.position'] > .field-error")
+    assert pg.input_value("#hand-S-H") == "J"
+    pg.wait_for_timeout(1000)
+    assert not msg.is_visible()  # the case is whole again: no message

@@ -79,6 +79,51 @@ async function loadMeta() {
   }
 }
 
+// -- the 52-card picker: clicking gives a card to the chosen hand and takes it from any other --------------
+
+const RANKS = "AKQJT98765432";
+
+function holderOf(suit, rank) {
+  return SEATS.find((s) => suitText($(`hand-${s}-${suit}`).value).includes(rank)) || "";
+}
+
+function drawPicker() {
+  const box = $("picker");
+  if (!box) return;
+  box.textContent = "";
+  for (const u of SUITS) {
+    const row = el("div", { class: "pickrow" }, el("span", { class: "suit suit-" + u, text: SUIT_SYM[u], "aria-hidden": "true" }));
+    for (const r of RANKS) {
+      const who = holderOf(u, r);
+      const name = `${SUIT_SYM[u]}${r === "T" ? "10" : r}`;
+      const b = el("button", { type: "button", class: "pick" + (who ? " held" : ""), "data-card": u + r,
+        "aria-label": `${SUIT_NAMES[u]} ${r === "T" ? "10" : r}${who ? ", " + SEAT_NAMES[who] : ""}` },
+        r === "T" ? "10" : r, el("small", { text: who }));
+      b.title = who ? `${name}: ${SEAT_NAMES[who]}` : name;
+      row.append(b);
+    }
+    box.append(row);
+  }
+}
+
+function pick(card) {
+  const [u, r] = card;
+  const seat = document.querySelector("input[name=pick-seat]:checked").value;
+  const had = holderOf(u, r);
+  for (const s of SEATS) {
+    const inp = $(`hand-${s}-${u}`);
+    inp.value = suitText(inp.value).replace(r, "");
+  }
+  if (had !== seat) {
+    const inp = $(`hand-${seat}-${u}`);
+    const held = suitText(inp.value);
+    inp.value = [...RANKS].filter((x) => x === r || held.includes(x)).join("");
+  }
+  drawPicker();
+  checkSoon();
+  keep();
+}
+
 // -- the case file from the form, and back ---------------------------------------------------------------
 
 const val = (id) => $(id).value.trim();
@@ -219,6 +264,7 @@ function fillForm(c) {
   $("conceded_won_tricks").value = f.conceded_won_tricks ?? "";
   $("findings-notes").value = f.notes || "";
   clearErrors();
+  drawPicker();
 }
 
 function showMode() {
@@ -521,6 +567,9 @@ async function start() {
     const f = $("upload").files[0];
     if (f) await importText(await f.text());
   });
+  $("picker").addEventListener("click", (e) => { const b = e.target.closest("button.pick"); if (b) pick(b.dataset.card); });
+  $("hands-entry").addEventListener("input", drawPicker);
+  drawPicker();
   $("download").addEventListener("click", download);
   $("share").addEventListener("click", shareLink);
   $("clear").addEventListener("click", () => { fillForm({ claim: { by: "N" } }); base = {}; keep(); });
