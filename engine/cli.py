@@ -367,16 +367,13 @@ def _short(v: object, limit: int = 80) -> str:
 @app.command("law")
 def law_cmd(clause: Annotated[str, typer.Argument(help="A clause id such as 70C, 68B2, 71, 68.preamble.")]) -> None:
     """What claimlaw encodes for CLAUSE: our paraphrase, the rules implementing it, editions, tests."""
-    from rules import all_rules
-    from rules.clauses import CLAUSES, normalise
+    from engine.lawinfo import clause_info, known_clauses
 
-    cid = normalise(clause) if clause.strip() else ""
-    info = CLAUSES.get(cid)
-    rules = [r for r in all_rules()
-             if cid and (r.clause == cid or (r.clause.startswith(cid) and not r.clause[len(cid):][:1].isdigit()))]
-    if info is None and not rules:
-        _fail(f"clause {visible(clause)[:40]!r}: not encoded (known: {', '.join(CLAUSES)})")
-    if info is not None:
+    info = clause_info(clause)
+    if info is None:
+        _fail(f"clause {visible(clause)[:40]!r}: not encoded (known: {', '.join(known_clauses())})")
+    assert info is not None
+    if info.title:
         out.print(f"[bold]Law {t(info.id)} — {t(info.title)}[/]", highlight=False)
         out.print(t(info.paraphrase), highlight=False)
         out.print(f"Editions: {t(', '.join(info.editions))}", highlight=False)
@@ -386,28 +383,23 @@ def law_cmd(clause: Annotated[str, typer.Argument(help="A clause id such as 70C,
     table = Table(title="Rules")
     for col in ("rule", "clause", "editions", "reason", "text"):
         table.add_column(col)
-    for r in rules:
+    for r in info.rules:
         verified = "verified" if r.text_verified else "unverified"
         table.add_row(t(r.name), t(r.clause), t(", ".join(r.editions)), t(r.reason), verified)
     out.print(table)
-    tests = tests_for(cid)
-    out.print("Tests: " + t(", ".join(tests) if tests else "(none found — tests live in a source checkout)"),
+    out.print("Tests: " + t(", ".join(info.tests) if info.tests else "(none found — tests live in a source checkout)"),
               highlight=False)
 
 
-def tests_for(clause: str) -> list[str]:
-    """Test names carrying ``@clause("<id>")`` for this clause, from the source checkout's tests/."""
-    root = Path(__file__).resolve().parent.parent / "tests"
-    if not root.is_dir():
-        return []
-    names: list[str] = []
-    pat = re.compile(r"@clause\((.*)\)[ \t]*\n(?:@[^\n]*\n)*\s*def (test_\w+)")
-    for f in sorted(root.rglob("test_*.py")):
-        for m in pat.finditer(f.read_text(encoding="utf-8")):
-            ids = re.findall(r"[\"']([^\"']+)[\"']", m.group(1))
-            if clause in ids:
-                names.append(m.group(2))
-    return names
+@app.command("serve")
+def serve_cmd(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+) -> None:
+    """Serve the web page: enter a claim diagram, read the ruling, its law chain and witness line."""
+    from engine.web.app import serve
+
+    serve(host, port)
 
 
 @app.command("schema")

@@ -1,0 +1,70 @@
+"""What claimlaw encodes for a clause: our paraphrase, the rules implementing it, its tests (never law text)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    """One rule implementing a clause."""
+
+    name: str
+    clause: str
+    editions: tuple[str, ...]
+    reason: str
+    text_verified: bool
+
+
+@dataclass(frozen=True)
+class ClauseInfo:
+    """A clause as ``claimlaw law`` shows it; ``title`` and ``paraphrase`` are empty for a rules-only id."""
+
+    id: str
+    title: str = ""
+    paraphrase: str = ""
+    editions: tuple[str, ...] = ()
+    unverified_in: tuple[str, ...] = ()
+    rules: list[RuleInfo] = field(default_factory=list)
+    tests: list[str] = field(default_factory=list)
+
+
+def clause_info(clause: str) -> ClauseInfo | None:
+    """The paraphrase, rules and tests for ``clause`` (normalised: '70c' is 70C), or None when not encoded."""
+    from rules import all_rules
+    from rules.clauses import CLAUSES, normalise
+
+    cid = normalise(clause)
+    info = CLAUSES.get(cid)
+    rules = [RuleInfo(r.name, r.clause, tuple(r.editions), r.reason, bool(r.text_verified)) for r in all_rules()
+             if r.clause == cid or (r.clause.startswith(cid) and not r.clause[len(cid):][:1].isdigit())]
+    if info is None and not rules:
+        return None
+    if info is None:
+        return ClauseInfo(cid, rules=rules, tests=tests_for(cid))
+    return ClauseInfo(info.id, info.title, info.paraphrase, tuple(info.editions), tuple(info.unverified_in),
+                      rules, tests_for(cid))
+
+
+def known_clauses() -> list[str]:
+    """Every clause id with a paraphrase, in statute order."""
+    from rules.clauses import CLAUSES
+
+    return list(CLAUSES)
+
+
+def tests_for(clause: str) -> list[str]:
+    """Test names carrying ``@clause("<id>")`` for this clause, from the source checkout's tests/."""
+    root = Path(__file__).resolve().parent.parent / "tests"
+    if not root.is_dir():
+        return []
+    names: list[str] = []
+    pat = re.compile(r"@clause\((.*)\)[ \t]*\n(?:@[^\n]*\n)*\s*def (test_\w+)")
+    for f in sorted(root.rglob("test_*.py")):
+        for m in pat.finditer(f.read_text(encoding="utf-8")):
+            ids = re.findall(r"[\"']([^\"']+)[\"']", m.group(1))
+            if clause in ids:
+                names.append(m.group(2))
+    return names

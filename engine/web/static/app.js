@@ -1,0 +1,588 @@
+// claimlaw's page: builds a case file from the form, asks the server to validate and rule on it, draws the ruling.
+"use strict";
+
+const SEATS = ["N", "E", "S", "W"];
+const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
+const SUITS = ["S", "H", "D", "C"];
+const SUIT_SYM = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const TRI = [["", "(not found)"], ["true", "yes"], ["false", "no"]];
+
+const $ = (id) => document.getElementById(id);
+let base = {};          // the last case read in: keys the form does not show are kept as they were
+let current = null;     // the ruling shown: {ruling, view}
+let step = 0;           // trick of the witness line shown (0: the position at the claim)
+let witnessIndex = 0;
+let polling = null;
+let jobId = null;
+let stopWanted = false; // Stop pressed before the server named the ruling
+
+function el(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v;
+    else if (k === "text") e.textContent = v;
+    else e.setAttribute(k, v);
+  }
+  for (const k of kids) e.append(k);
+  return e;
+}
+
+// -- building the form -----------------------------------------------------------------------------------
+
+function buildForm() {
+  for (const sel of document.querySelectorAll("select.seat")) {
+    for (const s of SEATS) sel.append(el("option", { value: s, text: SEAT_NAMES[s] }));
+  }
+  for (const id of ["play-on-by", "objection-by"]) {
+    for (const s of SEATS) $(id).append(el("option", { value: s, text: SEAT_NAMES[s] }));
+  }
+  for (const sel of document.querySelectorAll("select.tri")) {
+    for (const [v, t] of TRI) sel.append(el("option", { value: v, text: t }));
+  }
+  const hands = $("hands-entry");
+  for (const s of SEATS) {
+    const fs = el("fieldset", { class: "hand seat-" + s });
+    fs.append(el("legend", { text: SEAT_NAMES[s] }));
+    for (const u of SUITS) {
+      const id = `hand-${s}-${u}`;
+      const lab = el("label", { for: id, class: "suit suit-" + u, text: SUIT_SYM[u] });
+      lab.append(el("span", { class: "sr-only", text: ` ${SEAT_NAMES[s]} ${SUIT_NAMES[u]}` }));
+      const inp = el("input", { id, type: "text", autocomplete: "off", spellcheck: "false", autocapitalize: "characters" });
+      fs.append(el("div", { class: "suitrow" }, lab, inp));
+    }
+    hands.append(fs);
+  }
+  const resp = $("responses-entry");
+  for (const s of SEATS) {
+    const id = `resp-${s}`;
+    const sel = el("select", { id });
+    for (const v of ["silent", "agrees", "disputes"]) sel.append(el("option", { value: v, text: v }));
+    resp.append(el("div", { "data-field": `responses.${s}` }, el("label", { for: id, text: SEAT_NAMES[s] }), sel));
+  }
+}
+
+async function loadMeta() {
+  try {
+    const r = await fetch("/api/meta");
+    const meta = await r.json();
+    const box = $("packs");
+    for (const p of meta.packs) {
+      const id = "pack-" + p.name;
+      const inp = el("input", { type: "checkbox", id, value: p.name, class: "pack" });
+      if (p.error) inp.disabled = true;
+      box.append(el("label", { for: id, title: p.source || "" }, inp, ` ${p.name} — ${p.title}`));
+    }
+    if (!meta.packs.length) box.textContent = "(none installed)";
+  } catch (e) {
+    $("packs").textContent = "(could not list the packs)";
+  }
+}
+
+// -- the 52-card picker: clicking gives a card to the chosen hand and takes it from any other --------------
+
+const RANKS = "AKQJT98765432";
+
+function holderOf(suit, rank) {
+  return SEATS.find((s) => suitText($(`hand-${s}-${suit}`).value).includes(rank)) || "";
+}
+
+function drawPicker() {
+  const box = $("picker");
+  if (!box) return;
+  box.textContent = "";
+  for (const u of SUITS) {
+    const row = el("div", { class: "pickrow" }, el("span", { class: "suit suit-" + u, text: SUIT_SYM[u], "aria-hidden": "true" }));
+    for (const r of RANKS) {
+      const who = holderOf(u, r);
+      const name = `${SUIT_SYM[u]}${r === "T" ? "10" : r}`;
+      const b = el("button", { type: "button", class: "pick" + (who ? " held" : ""), "data-card": u + r,
+        "aria-label": `${SUIT_NAMES[u]} ${r === "T" ? "10" : r}${who ? ", " + SEAT_NAMES[who] : ""}` },
+        r === "T" ? "10" : r, el("small", { text: who }));
+      b.title = who ? `${name}: ${SEAT_NAMES[who]}` : name;
+      row.append(b);
+    }
+    box.append(row);
+  }
+}
+
+function pick(card) {
+  const [u, r] = card;
+  const seat = document.querySelector("input[name=pick-seat]:checked").value;
+  const had = holderOf(u, r);
+  for (const s of SEATS) {
+    const inp = $(`hand-${s}-${u}`);
+    inp.value = suitText(inp.value).replace(r, "");
+  }
+  if (had !== seat) {
+    const inp = $(`hand-${seat}-${u}`);
+    const held = suitText(inp.value);
+    inp.value = [...RANKS].filter((x) => x === r || held.includes(x)).join("");
+  }
+  drawPicker();
+  checkSoon();
+  keep();
+}
+
+// -- the case file from the form, and back ---------------------------------------------------------------
+
+const val = (id) => $(id).value.trim();
+const num = (id) => (val(id) === "" ? undefined : Number(val(id)));
+const tri = (id) => (val(id) === "" ? undefined : val(id) === "true");
+const cards = (text) => text.split(/[\s,;]+/).filter(Boolean);
+const tricksOf = (text) => text.split("\n").map(cards).filter((t) => t.length);
+
+function suitText(text) {
+  return text.toUpperCase().replace(/10/g, "T").replace(/[^AKQJT98765432]/g, "");
+}
+
+function setPath(obj, path, value) {
+  const keys = path.split(".");
+  let o = obj;
+  for (const k of keys.slice(0, -1)) {
+    if (typeof o[k] !== "object" || o[k] === null) o[k] = {};
+    o = o[k];
+  }
+  const last = keys[keys.length - 1];
+  if (value === undefined || value === "" || (Array.isArray(value) && !value.length)) delete o[last];
+  else o[last] = value;
+}
+
+function pruneEmpty(obj) {
+  for (const k of ["board", "responses", "timing", "findings"]) {
+    if (obj[k] && typeof obj[k] === "object" && !Object.keys(obj[k]).length) delete obj[k];
+  }
+  return obj;
+}
+
+function buildCase() {
+  const c = JSON.parse(JSON.stringify(base));
+  setPath(c, "title", val("title"));
+  setPath(c, "edition", val("edition") === "2017" && !base.edition ? undefined : val("edition"));
+  setPath(c, "regulations", [...document.querySelectorAll("input.pack:checked")].map((i) => i.value));
+  setPath(c, "board.contract", val("contract"));
+  setPath(c, "board.declarer", val("contract") || base.board?.declarer ? val("declarer") : undefined);
+  setPath(c, "board.vulnerable", val("vulnerable") === "none" ? undefined : val("vulnerable"));
+  const deal = $("mode-deal").checked;
+  for (const k of ["deal", "play", "position", "leader", "trick", "won"]) setPath(c, "board." + k, undefined);
+  if (deal) {
+    setPath(c, "board.deal", val("deal"));
+    setPath(c, "board.play", tricksOf($("play").value));
+  } else {
+    const hands = SEATS.map((s) => SUITS.map((u) => suitText($(`hand-${s}-${u}`).value)).join("."));
+    if (hands.some((h) => h !== "...")) {
+      setPath(c, "board.position", "N:" + hands.join(" "));
+      setPath(c, "board.leader", val("leader"));
+      setPath(c, "board.trick", cards(val("trick")));
+      if (val("won-NS") !== "" || val("won-EW") !== "") {
+        setPath(c, "board.won", { NS: num("won-NS") ?? 0, EW: num("won-EW") ?? 0 });
+      }
+    }
+  }
+  setPath(c, "claim.by", val("claim-by"));
+  setPath(c, "claim.says", val("says") === "claim" ? undefined : val("says"));
+  setPath(c, "claim.tricks", num("claim-tricks"));
+  setPath(c, "claim.statement", $("statement").value.trim());
+  for (const k of ["shows_cards", "suggests_curtailing", "abandons_hand", "current_trick_only", "after_lead_out_of_turn"]) {
+    setPath(c, "claim." + k, $(k).checked ? true : undefined);
+  }
+  for (const s of SEATS) setPath(c, "responses." + s, val("resp-" + s) === "silent" ? undefined : val("resp-" + s));
+  setPath(c, "responses.partner_objected_immediately", $("partner_objected_immediately").checked ? true : undefined);
+  setPath(c, "responses.play_on", val("play-on-by") ? { requested_by: val("play-on-by"), all_concurred: $("play-on-all").checked } : undefined);
+  setPath(c, "responses.play_after_claim", tricksOf($("play-after").value));
+  setPath(c, "timing.objection", val("objection") === "none" ? undefined : val("objection"));
+  setPath(c, "timing.objection_by", val("objection-by") || undefined);
+  setPath(c, "timing.within_correction_period", tri("within"));
+  setPath(c, "timing.minutes_after_scores_posted", num("minutes-after"));
+  setPath(c, "timing.correction_period_minutes", num("period"));
+  for (const k of ["aware_of_trumps", "demonstrably_not_claim", "irrational_not_to"]) setPath(c, "findings." + k, tri(k));
+  setPath(c, "findings.class_of_player", val("class_of_player") || undefined);
+  setPath(c, "findings.unaware_of", cards(val("unaware_of")));
+  setPath(c, "findings.would_likely_have_won", num("would_likely_have_won"));
+  setPath(c, "findings.conceded_won_tricks", num("conceded_won_tricks"));
+  setPath(c, "findings.notes", val("findings-notes"));
+  return pruneEmpty(c);
+}
+
+function setTri(id, v) { $(id).value = v === true ? "true" : v === false ? "false" : ""; }
+const joinTricks = (ts) => (ts || []).map((t) => t.join(" ")).join("\n");
+
+function fillForm(c) {
+  base = JSON.parse(JSON.stringify(c));
+  const b = c.board || {};
+  const cl = c.claim || {};
+  const r = c.responses || {};
+  const t = c.timing || {};
+  const f = c.findings || {};
+  $("title").value = c.title || "";
+  $("edition").value = String(c.edition || "2017");
+  for (const i of document.querySelectorAll("input.pack")) i.checked = (c.regulations || []).includes(i.value);
+  $("contract").value = b.contract || "";
+  $("declarer").value = b.declarer || "N";
+  $("vulnerable").value = ({ none: "none", NS: "NS", EW: "EW", all: "all", both: "all" })[b.vulnerable] || "none";
+  const deal = !!b.deal;
+  $(deal ? "mode-deal" : "mode-diagram").checked = true;
+  showMode();
+  $("deal").value = b.deal || "";
+  $("play").value = joinTricks(b.play);
+  for (const s of SEATS) for (const u of SUITS) $(`hand-${s}-${u}`).value = "";
+  if (b.position) {
+    const first = b.position.trim()[0];
+    const hands = b.position.trim().slice(2).split(/\s+/);
+    let i = SEATS.indexOf(first);
+    for (const h of hands) {
+      const groups = h.split(".");
+      SUITS.forEach((u, k) => { $(`hand-${SEATS[i % 4]}-${u}`).value = (groups[k] || "").replace(/-/g, ""); });
+      i++;
+    }
+  }
+  $("leader").value = b.leader || "N";
+  $("trick").value = (b.trick || []).join(" ");
+  $("won-NS").value = b.won?.NS ?? "";
+  $("won-EW").value = b.won?.EW ?? "";
+  $("claim-by").value = cl.by || "N";
+  $("says").value = cl.says || "claim";
+  $("claim-tricks").value = cl.tricks ?? "";
+  $("statement").value = cl.statement || "";
+  for (const k of ["shows_cards", "suggests_curtailing", "abandons_hand", "current_trick_only", "after_lead_out_of_turn"]) {
+    $(k).checked = !!cl[k];
+  }
+  for (const s of SEATS) $("resp-" + s).value = r[s] || "silent";
+  $("partner_objected_immediately").checked = !!r.partner_objected_immediately;
+  $("play-on-by").value = r.play_on?.requested_by || "";
+  $("play-on-all").checked = !!r.play_on?.all_concurred;
+  $("play-after").value = joinTricks(r.play_after_claim);
+  $("objection").value = t.objection || "none";
+  $("objection-by").value = t.objection_by || "";
+  setTri("within", t.within_correction_period);
+  $("minutes-after").value = t.minutes_after_scores_posted ?? "";
+  $("period").value = t.correction_period_minutes ?? "";
+  for (const k of ["aware_of_trumps", "demonstrably_not_claim", "irrational_not_to"]) setTri(k, f[k]);
+  $("class_of_player").value = f.class_of_player || "";
+  $("unaware_of").value = (f.unaware_of || []).join(" ");
+  $("would_likely_have_won").value = f.would_likely_have_won ?? "";
+  $("conceded_won_tricks").value = f.conceded_won_tricks ?? "";
+  $("findings-notes").value = f.notes || "";
+  clearErrors();
+  drawPicker();
+}
+
+function showMode() {
+  const deal = $("mode-deal").checked;
+  $("deal-entry").hidden = !deal;
+  $("diagram-entry").hidden = deal;
+}
+
+// -- messages at the field ----------------------------------------------------------------------------------
+
+function clearErrors() {
+  for (const p of document.querySelectorAll("#case-form .field-error")) p.textContent = "";
+  for (const i of document.querySelectorAll("[aria-invalid]")) i.removeAttribute("aria-invalid");
+}
+
+function showError(err) {
+  clearErrors();
+  const field = err.field || "";
+  let best = null;
+  let bestLen = -1;
+  for (const box of document.querySelectorAll("#case-form [data-field]")) {
+    const f = box.dataset.field;
+    if (box.closest("[hidden]")) continue;
+    const fits = f === "" || field === f || field.startsWith(f + ".") || field.startsWith(f + "[");
+    if (fits && f.length > bestLen && box.querySelector(":scope > .field-error")) { best = box; bestLen = f.length; }
+  }
+  if (!best) { $("form-error").textContent = err.message; return $("form-error"); }
+  const slot = best.querySelector(":scope > .field-error");
+  slot.textContent = err.message;
+  for (const i of best.querySelectorAll("input, select, textarea")) i.setAttribute("aria-invalid", "true");
+  const box = best.closest("details");
+  if (box) box.open = true;
+  return slot;
+}
+
+async function post(url, body) {
+  const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  let data = null;
+  try { data = await r.json(); } catch (e) { data = { error: { field: "", message: `server error (${r.status})` } }; }
+  return { ok: r.ok, status: r.status, data };
+}
+
+let checkTimer = null;
+function checkSoon() {
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(async () => {
+    try {
+      const { ok, data } = await post("/api/check", buildCase());
+      if (ok) clearErrors(); else showError(data.error);
+    } catch (e) { /* offline: the Rule button says so */ }
+  }, 350);
+}
+
+// -- keep and share: the case survives a visit to a clause page (this tab only), a link carries it anywhere
+const KEPT = "claimlaw-case";
+function keep() {
+  try { sessionStorage.setItem(KEPT, JSON.stringify(buildCase())); } catch (e) { /* private mode: nothing kept */ }
+}
+// -- keep and share ------------------------------------------------------------------------------------------
+
+function encodeCase(c) {
+  const bytes = new TextEncoder().encode(JSON.stringify(c));
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function decodeCase(s) {
+  const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
+  return JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (ch) => ch.charCodeAt(0))));
+}
+
+function shareLink() {
+  const link = `${location.origin}${location.pathname}#case=${encodeCase(buildCase())}`;
+  const box = $("share-link");
+  box.hidden = false;
+  box.value = link;
+  box.select();
+  history.replaceState(null, "", link);
+  if (navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});
+}
+
+async function download() {
+  const c = buildCase();
+  const r = await fetch("/api/yaml", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(c) });
+  if (!r.ok) { const d = await r.json().catch(() => null); showError(d?.error || { field: "", message: "server error" }); return; }
+  const name = (r.headers.get("Content-Disposition") || "").match(/filename="([^"]+)"/)?.[1] || "claim.yaml";
+  const url = URL.createObjectURL(await r.blob());
+  const a = el("a", { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+async function importText(text) {
+  const { ok, data } = await post("/api/import", { text });
+  if (!ok) { showError(data.error); return false; }
+  fillForm(data.case);
+  keep();
+  return true;
+}
+
+// -- ruling ----------------------------------------------------------------------------------------------------
+
+async function runRuling(ev) {
+  if (ev) ev.preventDefault();
+  $("run-error").textContent = "";
+  jobId = null;
+  stopWanted = false;
+  const budget = val("budget") === "" ? null : Number(val("budget"));
+  let res;
+  try {
+    res = await post("/api/rulings", { case: buildCase(), budget });
+  } catch (e) {
+    $("run-error").textContent = "The server did not answer; your case is still in the form.";
+    return;
+  }
+  if (!res.ok) { showError(res.data.error).focus?.(); $("ruling").hidden = true; return; }
+  clearErrors();
+  jobId = res.data.id;
+  if (stopWanted) stopRuling();
+  $("ruling").hidden = true;
+  $("progress-text").textContent = "Starting the ruling…";
+  $("progress").hidden = false;
+  $("rule").disabled = true;
+  poll();
+}
+
+async function poll() {
+  clearTimeout(polling);
+  let s;
+  try {
+    s = await (await fetch(`/api/rulings/${jobId}`)).json();
+  } catch (e) {
+    polling = setTimeout(poll, 1000);
+    return;
+  }
+  if (s.state === "queued" || s.state === "running") {
+    const what = s.state === "queued" ? "Waiting for the ruling before it to finish" : "Searching the claimer's normal lines";
+    $("progress-text").textContent = `${what}: ${Math.round(s.seconds)} s, ${s.questions} trick question(s) answered${s.stopped ? " (stopping…)" : ""}.`;
+    polling = setTimeout(poll, 400);
+    return;
+  }
+  $("progress").hidden = true;
+  $("rule").disabled = false;
+  if (s.state === "done") { showRuling(s); return; }
+  $("run-error").textContent = (s.state === "stopped" ? "Stopped: " : "No ruling: ") + (s.message || s.state) + ". Your case is still in the form.";
+}
+
+async function stopRuling() {
+  stopWanted = true;
+  if (!jobId) return;
+  try { await fetch(`/api/rulings/${jobId}`, { method: "DELETE" }); } catch (e) { /* the poll reports */ }
+}
+
+function showRuling(s) {
+  current = s;
+  const r = s.ruling;
+  $("ruling").hidden = false;
+  $("summary").textContent = r.summary;
+  $("next-step").textContent = r.next_step ? "Next: " + r.next_step : "";
+  const un = $("unproven");
+  un.hidden = r.proven;
+  un.textContent = r.proven ? "" : (s.stopped ? "Not proven: you stopped the search before it settled a count this ruling rests on. " : "Not proven: the search budget ran out before it settled a count this ruling rests on. ") + "Doubt goes against the claimer; search without a budget to prove the count.";
+  $("tricks").textContent = r.tricks ? Object.entries(r.tricks).map(([k, v]) => `${k} ${v}`).join(", ") : "—";
+  $("score").textContent = r.score !== null && r.score !== undefined ? `${r.contract}: ${r.score > 0 ? "+" : ""}${r.score} to ${r.score_for}` : "—";
+  $("outcome").textContent = r.outcome.replace(/_/g, " ");
+  $("ruling-edition").textContent = r.edition + (r.packs.length ? ` with ${r.packs.join(", ")}` : "");
+  const laws = $("laws");
+  laws.textContent = "";
+  r.laws.forEach((l, i) => {
+    if (i) laws.append(" → ");
+    laws.append(el("a", { href: "/law/" + encodeURIComponent(l), text: l }));
+  });
+  $("expect").textContent = r.expect ? (r.expect.matches ? "Matches the case's expected ruling." : "Differs from the case's expected ruling: " + r.expect.differences.join("; ")) : "";
+  const notes = $("notes");
+  notes.textContent = "";
+  for (const n of r.notes) notes.append(el("li", { text: "Note: " + n }));
+  drawTrace(r, s.view);
+  witnessIndex = 0;
+  drawWitnessPicker();
+  step = 0;
+  drawWitness();
+  $("ruling").scrollIntoView({ block: "start" });
+}
+
+function factsList(obj) {
+  const dl = el("dl", { class: "kv" });
+  for (const [k, v] of Object.entries(obj || {})) {
+    dl.append(el("dt", { text: k }), el("dd", { text: typeof v === "string" ? v : JSON.stringify(v) }));
+  }
+  return dl;
+}
+
+function drawTrace(r, view) {
+  const ol = $("trace");
+  ol.textContent = "";
+  r.trace.forEach((st, i) => {
+    const d = el("details", { class: "step", id: `step-${i + 1}` });
+    const sum = el("summary");
+    sum.append(el("strong", { text: st.clause }), ` ${st.reason}`);
+    d.append(sum);
+    const para = view.clauses[st.clause];
+    const body = el("div", { class: "step-body" });
+    body.append(el("p", {}, el("a", { href: "/law/" + encodeURIComponent(st.clause), text: `Law ${st.clause}` }),
+      para ? ` — ${para.title}` : ""));
+    if (para) body.append(el("p", { class: "paraphrase", text: para.paraphrase }));
+    const where = [st.edition, ...st.packs].join("+");
+    body.append(el("p", { class: "meta", text: `Rule ${st.rule} [${where}]${st.pack ? " from pack " + st.pack : ""}${st.text_verified ? "" : " (text unverified)"}${st.source ? " · " + st.source : ""}` }));
+    body.append(el("h4", { text: "Rested on" }), factsList(st.facts));
+    body.append(el("h4", { text: "Concluded" }), factsList(st.concluded));
+    d.append(body);
+    ol.append(el("li", {}, d));
+  });
+}
+
+function drawWitnessPicker() {
+  const box = $("witness-pick");
+  box.textContent = "";
+  const ws = current.ruling.witnesses;
+  $("witness").hidden = !ws.length || !current.view.diagram;
+  if (ws.length < 2) return;
+  const sel = el("select", { id: "witness-select" });
+  ws.forEach((w, i) => sel.append(el("option", { value: String(i), text: `${w.question.replace(/_/g, " ")}: ${w.side} take ${w.tricks}` })));
+  sel.addEventListener("change", () => { witnessIndex = Number(sel.value); step = 0; drawWitness(); });
+  box.append(el("label", { for: "witness-select", text: "Line " }), sel);
+}
+
+function rankText(c) { return c[1] === "T" ? "10" : c[1]; }
+
+function drawWitness() {
+  const ws = current.ruling.witnesses;
+  const dg = current.view.diagram;
+  if (!ws.length || !dg) return;
+  const w = ws[witnessIndex];
+  const marks = current.view.marks[witnessIndex] || [];
+  const n = w.tricks_played.length;
+  step = Math.max(0, Math.min(step, n));
+  const played = new Set(w.tricks_played.slice(0, step).flat());
+  const markOf = (seat, card) => marks.find((m) => m.seat === seat && m.card === card);
+  let center = {};
+  let leader = dg.leader;
+  let trickCards = dg.trick;
+  if (step > 0) { trickCards = w.tricks_played[step - 1]; leader = w.leaders[step - 1]; }
+  let seat = SEATS.indexOf(leader);
+  for (const c of trickCards) { center[SEATS[seat % 4]] = c; seat++; }
+  const table = $("witness-table");
+  table.textContent = "";
+  for (const s of SEATS) {
+    const box = el("div", { class: "hand seat-" + s });
+    box.append(el("div", { class: "who", text: SEAT_NAMES[s] }));
+    for (const u of SUITS) {
+      const row = el("div", { class: "suitrow" }, el("span", { class: "suit suit-" + u, text: SUIT_SYM[u], "aria-label": SUIT_NAMES[u] }));
+      const mine = dg.hands[s].filter((c) => c[0] === u && !played.has(c));
+      if (!mine.length) row.append(el("span", { class: "void", text: "—" }));
+      for (const c of mine) row.append(el("span", { class: "card", text: rankText(c) }));
+      box.append(row);
+    }
+    table.append(box);
+  }
+  const mid = el("div", { class: "trick", "aria-label": step ? `Trick ${step}` : "The trick in progress" });
+  for (const s of SEATS) {
+    const c = center[s];
+    const spot = el("div", { class: "spot seat-" + s });
+    if (c) {
+      const m = markOf(s, c);
+      const card = el("span", { class: "card played suit-" + c[0] + (m ? " marked" : ""), text: SUIT_SYM[c[0]] + rankText(c) });
+      if (m) { card.title = m.text; card.setAttribute("aria-label", `${SUIT_SYM[c[0]]}${rankText(c)}, ${m.licence}: ${m.text}`); card.append(el("sup", { text: "!" })); }
+      if (s === leader) card.classList.add("lead");
+      spot.append(el("span", { class: "sr-only", text: SEAT_NAMES[s] + " " }), card);
+    }
+    mid.append(spot);
+  }
+  table.append(mid);
+  $("trick-no").textContent = step ? `Trick ${step} of ${n}` : `At the claim (${n} trick${n === 1 ? "" : "s"} to play)`;
+  $("prev").disabled = step === 0;
+  $("next").disabled = step >= n;
+  $("witness-words").textContent = w.words;
+  const ul = $("marks");
+  ul.textContent = "";
+  for (const m of marks) {
+    const inTrick = step > 0 && w.tricks_played[step - 1].includes(m.card);
+    ul.append(el("li", { class: inTrick ? "now" : "", text: `${SEAT_NAMES[m.seat]} ${SUIT_SYM[m.card[0]]}${rankText(m.card)} — ${m.licence}: ${m.text}` }));
+  }
+}
+
+// -- start -------------------------------------------------------------------------------------------------------
+
+async function start() {
+  buildForm();
+  await loadMeta();
+  const form = $("case-form");
+  form.addEventListener("submit", runRuling);
+  form.addEventListener("input", (e) => { if (e.target.id !== "paste" && e.target.id !== "budget") checkSoon(); keep(); });
+  form.addEventListener("change", keep);
+  form.addEventListener("change", (e) => { if (e.target.name === "mode") showMode(); });
+  $("import").addEventListener("click", () => importText($("paste").value));
+  $("upload").addEventListener("change", async () => {
+    const f = $("upload").files[0];
+    if (f) await importText(await f.text());
+  });
+  $("picker").addEventListener("click", (e) => { const b = e.target.closest("button.pick"); if (b) pick(b.dataset.card); });
+  $("hands-entry").addEventListener("input", drawPicker);
+  drawPicker();
+  $("download").addEventListener("click", download);
+  $("share").addEventListener("click", shareLink);
+  $("clear").addEventListener("click", () => { fillForm({ claim: { by: "N" } }); base = {}; keep(); });
+  $("stop").addEventListener("click", stopRuling);
+  $("prev").addEventListener("click", () => { step--; drawWitness(); });
+  $("next").addEventListener("click", () => { step++; drawWitness(); });
+  const m = location.hash.match(/case=([A-Za-z0-9_-]+)/);
+  if (m) {
+    try { fillForm(decodeCase(m[1])); runRuling(); } catch (e) { $("form-error").textContent = "The link's case could not be read."; }
+  } else {
+    try { const kept = sessionStorage.getItem(KEPT); if (kept) fillForm(JSON.parse(kept)); } catch (e) { /* start empty */ }
+  }
+  document.body.dataset.ready = "1";
+}
+
+document.addEventListener("DOMContentLoaded", start);

@@ -1,0 +1,332 @@
+"""Every route of the web page, through Starlette's test client, against the real engine."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from engine.cli import app as cli_app
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from engine.web.app import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+FAST = ROOT / "examples" / "3nt-three-discards-forgotten-jack.yaml"
+RECORDS = ROOT / "tests" / "records" / "fixtures"
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with TestClient(create_app()) as c:
+            yield c
+
+
+def fast_case() -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load(FAST.read_text(encoding="utf-8"))
+    return data
+
+
+def finished(client: TestClient, job_id: str, timeout: float = 120) -> dict[str, Any]:
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        s: dict[str, Any] = client.get(f"/api/rulings/{job_id}").json()
+        if s["state"] not in ("queued", "running"):
+            return s
+        time.sleep(0.1)
+    raise AssertionError(f"ruling {job_id} still running after {timeout} s")
+
+
+def test_the_page_and_its_script_and_style_are_served_from_the_package(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    assert '<script src="/static/app.js"' in page.text and "http" not in page.text.split("<body>")[0].replace(
+        'name="viewport"', "")
+    for name, kind in (("app.js", "javascript"), ("style.css", "text/css")):
+        r = client.get(f"/static/{name}")
+        assert r.status_code == 200 and kind in r.headers["content-type"]
+    assert client.get("/static/nothing.js").status_code == 404
+
+
+def test_the_page_loads_nothing_from_the_network() -> None:
+    static = ROOT / "engine" / "web" / "static"
+    for f in static.iterdir():
+        text = f.read_text(encoding="utf-8")
+        assert "//cdn" not in text and "https://" not in text and "http://" not in text, f.name
+
+
+def test_meta_lists_the_editions_and_the_packs_claimlaw_packs_lists(client: TestClient) -> None:
+    from engine.packs import list_packs
+
+    meta = client.get("/api/meta").json()
+    assert meta["editions"] == ["2017", "2007", "1997"]
+    assert [p["name"] for p in meta["packs"]] == [p.name for p in list_packs()]
+    assert "70C" in meta["clauses"]
+
+
+def test_check_accepts_a_seed_case(client: TestClient) -> None:
+    r = client.post("/api/check", json=fast_case())
+    assert r.status_code == 200 and r.json() == {"ok": True}
+
+
+def test_check_names_the_field_with_the_same_one_line_message_as_the_cli(client: TestClient, tmp_path: Path) -> None:
+    bad = fast_case()
+    bad["board"]["position"] = "N:..AKQ.2 ...9876 .J.2.AK .J.765."  # the jack of hearts twice
+    r = client.post("/api/check", json=bad)
+    assert r.status_code == 422
+    err = r.json()["error"]
+    assert err == {"field": "board.position", "problem": "♥J appears twice",
+                   "message": "board.position: ♥J appears twice"}
+    f = tmp_path / "bad.yaml"
+    f.write_text(yaml.safe_dump(bad, allow_unicode=True), encoding="utf-8")
+    res = CliRunner().invoke(cli_app, ["rule", str(f)])
+    assert res.exit_code == 2 and err["message"] in res.output.replace("\n", "")
+
+
+def test_check_says_what_is_wrong_with_a_body_that_is_not_a_case(client: TestClient) -> None:
+    r = client.post("/api/check", content=b"{not json")
+    assert r.status_code == 422 and r.json()["error"]["message"].startswith("not valid JSON")
+    r = client.post("/api/check", json=[1, 2])
+    assert r.status_code == 422 and "mapping" in r.json()["error"]["message"]
+    r = client.post("/api/check", json={"claim": {"by": "X"}})
+    assert r.status_code == 422 and r.json()["error"]["field"] == "claim.by"
+
+
+def test_yaml_download_runs_unchanged_with_claimlaw_rule(client: TestClient, tmp_path: Path) -> None:
+    r = client.post("/api/yaml", json=fast_case())
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    assert r.headers["content-disposition"].endswith('.yaml"')
+    f = tmp_path / "down.yaml"
+    f.write_bytes(r.content)
+    assert yaml.safe_load(r.text) == fast_case()
+    res = CliRunner().invoke(cli_app, ["rule", str(f)])
+    assert res.exit_code == 0, res.output
+
+
+def test_yaml_download_of_a_bad_case_is_a_field_message(client: TestClient) -> None:
+    bad = fast_case()
+    bad["board"]["contract"] = "8NT"
+    r = client.post("/api/yaml", json=bad)
+    assert r.status_code == 422 and r.json()["error"]["field"] == "board.contract"
+
+
+def test_import_reads_a_pasted_case_file(client: TestClient) -> None:
+    r = client.post("/api/import", json={"text": FAST.read_text(encoding="utf-8")})
+    assert r.status_code == 200 and r.json()["case"] == fast_case()
+
+
+def test_import_reads_a_lin_record_and_a_bbo_handviewer_link(client: TestClient) -> None:
+    lin = (RECORDS / "handviewer-42409.lin").read_text(encoding="utf-8").strip()
+    a = client.post("/api/import", json={"text": lin})
+    assert a.status_code == 200, a.text
+    board = a.json()["case"]["board"]
+    assert board["contract"] == "1NT" and board["deal"].startswith("N:") and board["play"]
+    from urllib.parse import quote
+
+    link = "https://www.bridgebase.com/tools/handviewer.html?lin=" + quote(lin)
+    b = client.post("/api/import", json={"text": link})
+    assert b.status_code == 200 and b.json()["case"] == a.json()["case"]
+
+
+def test_import_reads_the_first_claim_of_a_pbn_record(client: TestClient) -> None:
+    r = client.post("/api/import", json={"text": (RECORDS / "claims.pbn").read_text(encoding="utf-8")})
+    assert r.status_code == 200, r.text
+    case = r.json()["case"]
+    assert case["board"]["contract"] == "1NT" and case["claim"]["by"] == "N"
+
+
+def test_import_of_noise_or_a_link_without_a_deal_is_a_message_at_the_paste_box(client: TestClient) -> None:
+    for text in ("", "just words", "https://example.org/?x=1", "[Event \"x\"]\n"):
+        r = client.post("/api/import", json={"text": text})
+        assert r.status_code == 422, text
+        assert r.json()["error"]["field"] == "paste" or r.json()["error"]["field"]
+
+
+def test_a_ruling_gives_the_same_content_as_claimlaw_rule_json(client: TestClient) -> None:
+    r = client.post("/api/rulings", json={"case": fast_case()})
+    assert r.status_code == 202 and r.json()["state"] in ("queued", "running")
+    s = finished(client, r.json()["id"])
+    assert s["state"] == "done", s
+    res = CliRunner().invoke(cli_app, ["rule", str(FAST), "--json"])
+    assert res.exit_code == 0, res.output
+    assert s["ruling"] == json.loads(res.output)
+    assert s["ruling"]["outcome"] == "claim_adjusted" and s["ruling"]["tricks"] == {"NS": 9, "EW": 4}
+    assert s["ruling"]["expect"]["matches"] is True
+
+
+def test_a_ruling_brings_the_diagram_the_marked_cards_and_the_paraphrases(client: TestClient) -> None:
+    s = finished(client, client.post("/api/rulings", json={"case": fast_case()}).json()["id"])
+    view = s["view"]
+    assert view["diagram"]["hands"]["S"] == ["HJ", "D2", "CA", "CK"] and view["diagram"]["leader"] == "N"
+    marks = view["marks"][0]
+    assert {"seat": "S", "card": "CA", "licence": "unaware_winner",
+            "text": "plays as if an outstanding winner were gone (White Book 8.70.6)"} in marks
+    assert set(view["clauses"]) <= set(s["ruling"]["laws"]) and "70A" in view["clauses"]
+    assert view["clauses"]["70A"]["paraphrase"]
+
+
+def test_a_ruling_with_a_budget_is_marked_unproven_when_the_budget_runs_out(client: TestClient) -> None:
+    s = finished(client, client.post("/api/rulings", json={"case": fast_case(), "budget": 1}).json()["id"])
+    assert s["state"] == "done"
+    if not s["ruling"]["proven"]:
+        assert s["ruling"]["outcome"] not in ("claim_allowed", "concession_cancelled")
+
+
+def test_starting_a_ruling_on_a_bad_case_or_budget_is_a_field_message(client: TestClient) -> None:
+    bad = fast_case()
+    bad["board"]["won"] = {"NS": 7, "EW": 3}
+    r = client.post("/api/rulings", json={"case": bad})
+    assert r.status_code == 422 and r.json()["error"]["field"] == "board.won"
+    r = client.post("/api/rulings", json={"case": fast_case(), "budget": 0})
+    assert r.status_code == 422 and r.json()["error"]["field"] == "budget"
+    r = client.post("/api/rulings", json={"nothing": 1})
+    assert r.status_code == 422
+
+
+def test_an_unknown_ruling_is_a_404_with_a_message(client: TestClient) -> None:
+    for method in ("GET", "DELETE"):
+        r = client.request(method, "/api/rulings/nope")
+        assert r.status_code == 404 and "no such ruling" in r.json()["error"]["message"]
+
+
+def test_stopping_a_finished_ruling_keeps_its_result(client: TestClient) -> None:
+    job = client.post("/api/rulings", json={"case": fast_case()}).json()["id"]
+    s = finished(client, job)
+    r = client.delete(f"/api/rulings/{job}")
+    assert r.status_code == 200 and r.json()["state"] == "done" and r.json()["ruling"] == s["ruling"]
+
+
+class SpinningCore:
+    """A play core whose search runs until it is interrupted, as a long search does."""
+
+    running = threading.Event()
+
+    def __init__(self, budget: int | None = None) -> None:
+        self.budget = budget
+        self.stopped = False
+
+    def worst_normal(self) -> str:
+        SpinningCore.running.set()
+        try:
+            while True:
+                sum(range(1000))
+        except KeyboardInterrupt:
+            self.stopped = True
+            return "stopped with what it found"
+
+
+def test_stop_interrupts_the_search_and_rulings_run_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.api
+    import engine.play
+
+    SpinningCore.running.clear()
+    real_rule = engine.api.rule
+    active: list[int] = []
+    overlap: list[bool] = []
+
+    def ruling_after_a_long_search(case: Any, *, play: Any, **kw: Any) -> Any:
+        active.append(1)
+        overlap.append(len(active) > 1)
+        try:
+            assert play.worst_normal() == "stopped with what it found"
+            return real_rule(case)
+        finally:
+            active.pop()
+
+    monkeypatch.setattr(engine.play, "PlayCore", SpinningCore)
+    monkeypatch.setattr(engine.api, "rule", ruling_after_a_long_search)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with TestClient(create_app()) as c:
+            first = c.post("/api/rulings", json={"case": fast_case()}).json()["id"]
+            second = c.post("/api/rulings", json={"case": fast_case()}).json()["id"]
+            assert SpinningCore.running.wait(10)
+            assert c.get(f"/api/rulings/{second}").json()["state"] == "queued"
+            assert c.delete(f"/api/rulings/{second}").json()["state"] == "stopped"
+            s = c.get(f"/api/rulings/{first}").json()
+            assert s["state"] == "running" and s["searching"] == "worst_normal"
+            c.delete(f"/api/rulings/{first}")
+            s = finished(c, first)
+            assert s["state"] == "done" and s["stopped"] is True and s["ruling"]["outcome"] == "claim_adjusted"
+            SpinningCore.running.clear()
+            third = c.post("/api/rulings", json={"case": fast_case()}).json()["id"]
+            assert SpinningCore.running.wait(10)
+            c.delete(f"/api/rulings/{third}")
+            assert finished(c, third)["state"] == "done"
+    assert overlap and not any(overlap)
+
+
+def test_a_server_error_is_one_short_line_never_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.web.app as web
+
+    def broken(data: Any) -> Any:
+        raise RuntimeError("boom\nTraceback (most recent call last)")
+
+    monkeypatch.setattr(web, "read_case", broken)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with TestClient(create_app(), raise_server_exceptions=False) as c:
+            r = c.post("/api/check", json=fast_case())
+    assert r.status_code == 500
+    msg = r.json()["error"]["message"]
+    assert "Traceback" not in msg and "\n" not in msg and "case is kept" in msg
+
+
+def test_a_failed_ruling_is_a_one_line_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.api
+
+    def broken(case: Any, **kw: Any) -> Any:
+        raise ValueError("no luck")
+
+    monkeypatch.setattr(engine.api, "rule", broken)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with TestClient(create_app()) as c:
+            s = finished(c, c.post("/api/rulings", json={"case": fast_case()}).json()["id"])
+    assert s["state"] == "failed" and s["message"] == "internal error (ValueError): no luck"
+
+
+def test_each_clause_has_a_page_with_what_claimlaw_law_prints(client: TestClient) -> None:
+    res = CliRunner().invoke(cli_app, ["law", "70C"])
+    page = client.get("/law/70C")
+    assert page.status_code == 200 and "Law 70C" in page.text
+    import html
+
+    from rules.clauses import CLAUSES
+
+    assert html.escape(CLAUSES["70C"].paraphrase) in page.text
+    assert CLAUSES["70C"].paraphrase.split(";")[0] in res.output.replace("\n", " ")
+    api = client.get("/api/law/70c").json()
+    assert api["id"] == "70C" and api["rules"] and all(r["name"] in page.text for r in api["rules"])
+    assert client.get("/law/68D2(a)").status_code == 200
+
+
+def test_an_unknown_clause_is_a_404_page_and_message(client: TestClient) -> None:
+    page = client.get("/law/99Z")
+    assert page.status_code == 404 and "not encoded" in page.text and "Traceback" not in page.text
+    r = client.get("/api/law/99Z")
+    assert r.status_code == 404 and "not encoded" in r.json()["error"]["message"]
+    assert client.get("/no/such/page").status_code == 404
+
+
+def test_every_static_file_is_package_data_so_pip_install_serves_the_page() -> None:
+    import fnmatch
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
+    patterns = data["engine.web"]
+    for f in (ROOT / "engine" / "web" / "static").iterdir():
+        assert any(fnmatch.fnmatch(f"static/{f.name}", p) for p in patterns), f.name
