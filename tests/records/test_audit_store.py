@@ -9,7 +9,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -21,7 +20,7 @@ from engine.cli import app
 FIX = Path(__file__).parent / "fixtures"
 REISINGER = FIX / "reisinger-42365.lin"
 ROOT = Path(__file__).resolve().parents[2]
-COPIES = 40  # 240 claims: rows are committed half a second apart, so a kill lands with many still to do
+COPIES = 40  # 240 claims
 
 
 def rows_in(db: Path) -> int:
@@ -30,6 +29,26 @@ def rows_in(db: Path) -> int:
             return int(con.execute("SELECT count(*) FROM rows").fetchone()[0])
     except sqlite3.OperationalError:
         return 0  # not created yet
+
+
+def stopped_after_five(data: Path, db: Path, signal_name: str) -> list[str]:
+    """A command auditing ``data`` into ``db`` that sends itself ``signal_name`` once its fifth row is committed."""
+    script = (
+        "import os, signal, sys\n"
+        "from engine import audit_store\n"
+        "add = audit_store.Store.add\n"
+        "seen = []\n"
+        "def add_then_signal(self, row, run_id):\n"
+        "    add(self, row, run_id)\n"
+        "    seen.append(row)\n"
+        "    if len(seen) == 5:\n"
+        "        self.commit()\n"
+        f"        os.kill(os.getpid(), signal.{signal_name})\n"
+        "audit_store.Store.add = add_then_signal\n"
+        "from engine.cli import app\n"
+        "sys.argv = ['claimlaw', 'audit', sys.argv[1], '--out', sys.argv[2], '--workers', '1']\n"
+        "app()\n")
+    return [sys.executable, "-c", script, str(data), str(db)]
 
 
 def summary_counts(output: str) -> str:
@@ -44,14 +63,11 @@ def test_a_run_killed_halfway_is_finished_by_a_rerun_without_redoing_finished_cl
     for i in range(COPIES):  # different files (one byte more each) of the same six claims
         (data / f"copy{i}.lin").write_bytes(REISINGER.read_bytes() + b"\n" * (i + 1))
     db = tmp_path / "a.db"
-    run = subprocess.Popen([sys.executable, "-m", "engine.cli", "audit", str(data), "--out", str(db), "--workers",
-                            "1"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 120
-    while rows_in(db) < 3:
-        assert run.poll() is None and time.monotonic() < deadline, "the run ended before it could be killed"
-        time.sleep(0.02)
-    run.kill()
-    run.wait()
+    # the audit process is killed (SIGKILL, no clean-up) right after its fifth row reached the store: a crash at a
+    # known point, whatever the machine's speed
+    run = subprocess.run(stopped_after_five(data, db, "SIGKILL"), cwd=ROOT, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, timeout=300)
+    assert run.returncode == -signal.SIGKILL
     store = Store(db)
     first = store.run_ids()
     store.close()
@@ -120,14 +136,10 @@ def test_ctrl_c_stops_the_run_with_every_finished_claim_committed_and_says_how_t
     for i in range(COPIES):
         (data / f"copy{i}.lin").write_bytes(REISINGER.read_bytes() + b"\n" * (i + 1))
     db = tmp_path / "a.db"
-    run = subprocess.Popen([sys.executable, "-m", "engine.cli", "audit", str(data), "--out", str(db), "--workers",
-                            "1"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    deadline = time.monotonic() + 120
-    while rows_in(db) < 1:
-        assert run.poll() is None and time.monotonic() < deadline, "the run ended before it could be interrupted"
-        time.sleep(0.02)
-    run.send_signal(signal.SIGINT)
-    output, _ = run.communicate(timeout=60)
+    # Ctrl-C (SIGINT) arrives once the fifth row is committed, whatever the machine's speed
+    run = subprocess.Popen(stopped_after_five(data, db, "SIGINT"), cwd=ROOT, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True)
+    output, _ = run.communicate(timeout=300)
     assert run.returncode == 130, output
     assert f"interrupted; every finished claim is in {db}: run again to finish" in output
     store = Store(db)
