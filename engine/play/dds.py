@@ -40,6 +40,10 @@ class SolverError(ValueError):
     """A position DDS cannot take (checked before calling it)."""
 
 
+class Disagreement(RuntimeError):  # noqa: N818 - names what happened
+    """Our solver's answer is not one the Python model (the reference) accepts: a defect of our solver."""
+
+
 @contextlib.contextmanager
 def _quiet_dir() -> Iterator[None]:
     old = os.getcwd()
@@ -153,6 +157,9 @@ def worst_whole(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick:
     count, settled, line = _endings.worst(*_ours_args(masks, trump, leader, trick),
                                           SUIT_NO[last] if last is not None else -1, vbits,
                                           0 if side == Side.NS else 1, restricted, flags, below, dd, limit)
+    unknown = [c for c in line if c not in CARD]
+    if unknown:
+        raise Disagreement(f"our solver's line holds card code {unknown[0]}, not a card")
     return count, settled, [CARD[c] for c in line]
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from facts import SEATS, Card, Line, Seat, Side, Suit
 
 from .bits import LANE, SUIT_NO, lane_cards, mask_of, ranks_of
+from .dds import Disagreement
 from .model import GUIDELINES, NormalPlayModel
 
 IDX = {s: i for i, s in enumerate(SEATS)}
@@ -986,7 +987,7 @@ class Searcher:
         path = self._whole_path(root, cards)
         n = self.count(root, path)
         if count >= 0 and n > count:
-            raise RuntimeError(f"our solver's line takes {n} tricks, not at most {count}")
+            raise Disagreement(f"our solver's line takes {n} tricks, not at most {count}")
         return n, path
 
     def _whole(self, root: Node, below: int, until: int) -> tuple[int, bool, list[Card]]:
@@ -1011,7 +1012,7 @@ class Searcher:
             seat = node.to_move
             allowed = dict(self.moves(node)) if seat.side == self.side else dict.fromkeys(self.legal(node, seat))
             if card not in allowed:
-                raise RuntimeError(f"our solver's line plays {card} for {seat.value}, not a normal card here")
+                raise Disagreement(f"our solver's line plays {card} for {seat.value}, not a normal card here")
             path.append(Step(card, seat, allowed[card]))
             node, _ = self.play(node, card)
         return path + self.model_line(node)
@@ -1072,7 +1073,7 @@ class Searcher:
             return None
         path = self._whole_path(node, cards)
         if self.count(node, path) > count:
-            raise RuntimeError(f"our solver's line takes more than {count} tricks")
+            raise Disagreement(f"our solver's line takes more than {count} tricks")
         return path
 
     def count(self, root: Node, path: list[Step]) -> int:
