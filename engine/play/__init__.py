@@ -64,7 +64,7 @@ class PlayCore:
         key = (below, pos.pbn(), tuple(pos.trick), pos.leader, pos.trump, tuple(sorted(pos.won.items())), side,
                model.claimer, model.switches, model.unaware_of,
                model.line.model_dump_json() if model.line else "", model.played_after_claim, model.guess_order,
-               model.concedes, model.partner_is_dummy,
+               model.concedes, model.partner_is_dummy, model.dummy,
                tuple(sorted((a.value, x.value) for a, xs in pos.shown_out.items() for x in xs)))
         got = self._counts.get(key)
         if got is None and len(self._counts) > 10_000:
@@ -131,9 +131,24 @@ class PlayCore:
         return Count(tricks, w, s.nodes, time.perf_counter() - t0, exact, settled)
 
 
+# Our solver's W (``worst_whole``) implements the model as it was before the claimer's view (issue 26): its
+# licences read every hand, and its ties are not narrowed on lead, nor to the lowest card when following or
+# discarding. Until it is brought into lockstep, W is the Python search's alone (the reference), and our
+# solver gives it floors only: ``floor_above`` over a superset of the view's normal cards, or ``fewest``.
+WHOLE_IN_LOCKSTEP = False
+
+
 def _sees_all(root: Node, model: NormalPlayModel) -> bool:
     """The claimer is unaware of no card and states no line: where our solver's licences apply."""
     return not root.unaware and not (model.line and model.line.steps)
+
+
+def _licence_floor_sound(root: Node, model: NormalPlayModel) -> bool:
+    """Our solver's licence floor is a min over a superset of the normal cards: for a declarer's claim (whose view
+    places no card our solver's superset does not allow for: engine/play/_endings.c ``licensed``) who sees every
+    card and states no line. A defender's view hides partner's cards, so he may see more losers than our solver
+    counts: the every-play floor there."""
+    return model.partner_is_dummy and _sees_all(root, model)
 
 
 def _seat_bits(seats: set[Seat]) -> int:
@@ -149,7 +164,7 @@ def _floor(s: Searcher, root: Node, restricted: set[Seat]) -> Callable[[Node, in
     if not HAVE_FEWEST:
         return None
     trump, side, model = s.trump, s.side, s.model
-    if s.all_free or not _sees_all(root, model):
+    if s.all_free or not _licence_floor_sound(root, model):
         # the all-free floor is asked only where it is cheap (no limited probe: measured slower at 7 tricks)
         return lambda n, k, effort: not effort and bool(fewest(n.masks, trump, n.leader, n.trick, side, k))
     bits = _seat_bits(restricted)
@@ -165,7 +180,7 @@ def _whole(s: Searcher, root: Node, restricted: set[Seat]
     """W by our solver, where it applies: the claimer sees every card and states no line (None otherwise, or
     without our solver: the Python search answers)."""
     model = s.model
-    if not HAVE_FEWEST or not _sees_all(root, model):
+    if not HAVE_FEWEST or not WHOLE_IN_LOCKSTEP or not _sees_all(root, model):
         return None
     bits = _seat_bits(restricted)
     flags = (model.on("any_suit_order") | model.on("continue_suit") << 1 | model.on("top_down") << 2

@@ -835,26 +835,20 @@ static u64 licensed(const Pos *p, int turn, const Rules *r) {
     int led = p->tc[0] >> 4;
     u64 follow = lane_of(h, led);
     int wcode = p->tc[winning(p, p->n)];
-    int partner_wins = partner_sure(p, turn);
     if (follow) {
         u64 lowest = follow & -follow;
         if ((wcode >> 4) != led) return lowest << (16 * led);  /* ruffed: he cannot beat it */
         u64 over = follow & ~((2ULL << (wcode & 15)) - 1);  /* the cards that beat the trick so far */
-        out = lowest;
-        for (u64 o = over; o && !partner_wins; o &= o - 1) {
-            int c = 16 * led + __builtin_ctzll(o);
-            if (sure_winner(p, turn, c)) { out = o & -o; break; }  /* the cheapest sure winner, if there is one */
-        }
+        /* the lowest, or any card that beats the trick so far: the claimer's view (engine/play/view.py) does not
+         * place the hidden cards, so which of them he sees as the cheapest sure winner is not read here */
+        out = lowest | over;
         if (r->finesse && p->n == 2 && ((p->leader + 2) & 3) == turn)
             out |= finesse_cards(over, lane_of(opp, led), follow);
         return out << (16 * led);
     }
     u64 trumps = p->trump >= 0 ? lane_of(h, p->trump) : 0;
-    if (trumps && !partner_wins && led != p->trump) {
-        if (overruff_threat(p, turn)) return 0;  /* he could be overruffed: best play only */
-        u64 ruff = r->ruff_low ? lowest_winning_ruff(p, trumps) : 0;
-        if (ruff) return ruff << (16 * p->trump);
-    }
+    /* the low ruff and the discards both: whether he sees partner winning, or an overruff coming, is the view's */
+    if (trumps && led != p->trump && r->ruff_low) out |= lowest_winning_ruff(p, trumps) << (16 * p->trump);
     u64 side_cards = h | p->hand[(turn + 2) & 3];
     for (int x = 0; x < 4; x++) {
         u64 l = lane_of(h, x);
