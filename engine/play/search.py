@@ -365,8 +365,8 @@ class Searcher:
         """Equally good cards (double-dummy ties) narrowed to those a player without sight of the hidden hands
         could choose, never to none (so W <= double dummy holds). In the middle of a trick: nobody ruffs partner's
         sure winner; following when he cannot win the trick (no card of his beats it, or partner's card wins it
-        as he sees it), the lowest card; discarding, no card he sees as a master of a side suit while he holds
-        a side-suit card he does not see as one, and of a side suit its lowest card. On lead: no trump when he
+        as he sees it), the lowest card; discarding, no card he sees as a master of a side suit (nor his only
+        entry to partner's winners) while he holds another side-suit card, and of a side suit its lowest card. On lead: no trump when he
         sees no trump out, while he holds a card of another suit."""
         if not node.trick:
             if self.trump and not self.seen_opp(node, self.trump):
@@ -384,8 +384,14 @@ class Searcher:
             return dd
         hand = node.hand(seat)
         side = [c for c in hand if c.suit != self.trump]
-        if not all(self.perceived_master(node, c) for c in side):  # a loser held: no master thrown
-            dd = [c for c in dd if c.suit == self.trump or not self.perceived_master(node, c)] or dd
+        keep = {c for c in side if self.perceived_master(node, c)}
+        if seat.partner in self.view(node).seen_seats:  # his only entry to partner's winners, as he sees them
+            entries = [c for c in side if any(p.suit == c.suit and p.rank > c.rank and self.perceived_master(node, p)
+                                              for p in node.hand(seat.partner))]
+            if len(entries) == 1:
+                keep.add(entries[0])
+        if any(c not in keep for c in side):  # a loser held: no winner (nor the only entry) thrown
+            dd = [c for c in dd if c.suit == self.trump or c not in keep] or dd
         bottom = {x: min(c.rank for c in side if c.suit == x) for x in {c.suit for c in side}}
         return [c for c in dd if c.suit == self.trump or c.rank == bottom[c.suit]] or dd
 

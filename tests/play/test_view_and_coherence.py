@@ -174,3 +174,12 @@ def test_every_seat_is_in_the_view_or_hidden_never_both() -> None:
         for seat in SEATS:
             in_view = seat in v.seen_seats
             assert in_view == (seat in (Seat.N, Seat.S if model.partner_is_dummy else Seat.W))
+
+
+def test_among_equal_discards_a_claimer_keeps_his_only_entry_to_partners_winners_while_he_holds_a_loser() -> None:
+    # East leads ♥A; North, void, holds ♣2 (his only way to dummy's ♣A K) and ♦3 (a loser)
+    pos = _played(spec_position({Seat.N: "C2 D3", Seat.S: "CA CK", Seat.E: "HA H2", Seat.W: "H3 D4"}, None,
+                                Seat.E), "HA")
+    s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N))
+    legal = s.legal(node, Seat.N)
+    assert s._ties(node, Seat.N, legal, legal) == [Card.parse("D3")]
