@@ -366,8 +366,8 @@ class Searcher:
         could choose, never to none (so W <= double dummy holds). In the middle of a trick: nobody ruffs partner's
         sure winner; following when he cannot win the trick (no card of his beats it, or partner's card wins it
         as he sees it), the lowest card; discarding, no card he sees as a master of a side suit (nor his only
-        entry to partner's winners) while he holds another side-suit card, and of a side suit its lowest card. On lead: no trump when he
-        sees no trump out, while he holds a card of another suit."""
+        entry to partner's winners) while he holds another side-suit card, and of a side suit its lowest card.
+        On lead: no trump when he sees no trump out, while he holds a card of another suit."""
         if not node.trick:
             if self.trump and not self.seen_opp(node, self.trump):
                 return [c for c in dd if c.suit != self.trump] or dd
