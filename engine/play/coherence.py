@@ -4,8 +4,9 @@ A line is incoherent where a card of the claiming side's restricted hands is one
 (engine/play/view.py) would choose:
 
 * ``winner_discarded`` — he discards a card he sees as a winner of a side suit while he holds a side-suit card he
-  sees as a loser (White Book 8.70.6 allows it only to a claimer fooled by a card he is unaware of: a card he does
-  not see as a winner is not one here), unless that card was his only best play;
+  sees as a loser, neither a winner nor his only entry to partner's winners (White Book 8.70.6 allows it only to
+  a claimer fooled by a card he is unaware of: a card he does not see as a winner is not one here), unless that
+  card was his only best play;
 * ``guess_in_view`` — following, he plays a card that an opponent still to play is known, in his view, to beat
   (a card in dummy, or one a show-out places) to win the trick, while he holds a card of the suit nobody still
   to play may beat: a "finesse" against a card he can see (unless it was his only best play);
@@ -76,8 +77,8 @@ def _faults(s: Searcher, node: Node, card: Card) -> list[Fault]:
     led = node.trick[0].suit
     follow = sorted((c for c in hand if c.suit == led), key=lambda c: c.rank)
     if not follow and card.suit != s.trump:
-        side_cards = [c for c in hand if c.suit != s.trump]
-        losers = [c for c in side_cards if not s.perceived_master(node, c)]
+        keep = s.keepers(node, seat)
+        losers = [c for c in hand if c.suit != s.trump and c not in keep]
         if s.perceived_master(node, card) and losers and not _only_best(s, node, card):
             out.append(Fault("winner_discarded", card,
                              f"{seat.long_name} discards {card.pretty}, a winner as he sees it, keeping "

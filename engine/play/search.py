@@ -384,16 +384,23 @@ class Searcher:
             return dd
         hand = node.hand(seat)
         side = [c for c in hand if c.suit != self.trump]
-        keep = {c for c in side if self.perceived_master(node, c)}
-        if seat.partner in self.view(node).seen_seats:  # his only entry to partner's winners, as he sees them
-            entries = [c for c in side if any(p.suit == c.suit and p.rank > c.rank and self.perceived_master(node, p)
-                                              for p in node.hand(seat.partner))]
-            if len(entries) == 1:
-                keep.add(entries[0])
+        keep = self.keepers(node, seat)
         if any(c not in keep for c in side):  # a loser held: no winner (nor the only entry) thrown
             dd = [c for c in dd if c.suit == self.trump or c not in keep] or dd
         bottom = {x: min(c.rank for c in side if c.suit == x) for x in {c.suit for c in side}}
         return [c for c in dd if c.suit == self.trump or c.rank == bottom[c.suit]] or dd
+
+    def keepers(self, node: Node, seat: Seat) -> set[Card]:
+        """The side-suit cards of ``seat`` he sees as worth keeping: his winners, and his only entry to partner's
+        winners (partner's hand in his view). The others are his losers."""
+        side = [c for c in node.hand(seat) if c.suit != self.trump]
+        keep = {c for c in side if self.perceived_master(node, c)}
+        if seat.partner in self.view(node).seen_seats:
+            entries = [c for c in side if any(p.suit == c.suit and p.rank > c.rank and self.perceived_master(node, p)
+                                              for p in node.hand(seat.partner))]
+            if len(entries) == 1:
+                keep.add(entries[0])
+        return keep
 
     def _strands(self, node: Node, seat: Seat, low: Card, blocking_only: bool = False) -> bool:
         """Crossing to partner with ``low`` (partner winning with his lowest master of the suit) strands or blocks
