@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from engine.audit import AuditReport, audit
+from claimlaw.engine.audit import AuditReport, audit
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "bbo-vugraph"
 

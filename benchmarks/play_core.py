@@ -18,8 +18,8 @@ import sys
 import time
 from pathlib import Path
 
-from engine.play import NormalPlayModel, PlayCore, dds
-from facts import SEATS, SUITS, Card, Position, Side, load_case
+from claimlaw.engine.play import NormalPlayModel, PlayCore, dds
+from claimlaw.facts import SEATS, SUITS, Card, Position, Side, load_case
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from facts import Case, load_case
+from claimlaw.facts import Case, load_case
 
 
 @dataclass
@@ -53,7 +53,7 @@ _CORES: dict[int | None, object] = {}
 def core_for(budget: int | None) -> object:
     """One play core per budget for the whole table (its caches are shared by the cases)."""
     if budget not in _CORES:
-        from engine.play import PlayCore
+        from claimlaw.engine.play import PlayCore
 
         _CORES[budget] = PlayCore(budget=budget)
     return _CORES[budget]
@@ -62,7 +62,7 @@ def core_for(budget: int | None) -> object:
 def rule_published(path: Path, play: object = None, budget: int | None = RULINGS_BUDGET) -> AgreementRow:
     """Rule one published case under its own edition and compare with its ``expect`` block (``play``: a play
     core to use; by default one searching at most ``budget`` positions per question)."""
-    from engine.api import check_expect, rule
+    from claimlaw.engine.api import check_expect, rule
 
     case: Case = load_case(path)
     if case.expect is None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.facts_in import case_facts
-from engine.questions import AnswerBook, Unanswered
-from facts import Case, Ruling, Side, TraceStep, WeightedResult, Witness
-from facts.contract import score
+from claimlaw.engine.facts_in import case_facts
+from claimlaw.engine.questions import AnswerBook, Unanswered
+from claimlaw.facts import Case, Ruling, Side, TraceStep, WeightedResult, Witness
+from claimlaw.facts.contract import score
 
 DEFAULT_EDITION = "2017"
 _CORE: Any = None
@@ -32,7 +32,7 @@ def play_core() -> Any:
     global _CORE
     if _CORE is None:
         try:
-            from engine.play import PlayCore
+            from claimlaw.engine.play import PlayCore
         except ImportError:  # pragma: no cover - the core is part of the package
             return None
         _CORE = PlayCore(budget=None)
@@ -41,9 +41,9 @@ def play_core() -> Any:
 
 def program_for(edition: str, packs: Sequence[str]) -> Any:
     """The compiled rule program for an edition and packs (cached by the host)."""
-    from engine.host import compile_program
-    from engine.packs import load_pack
-    from rules import all_rules
+    from claimlaw.engine.host import compile_program
+    from claimlaw.engine.packs import load_pack
+    from claimlaw.rules import all_rules
 
     loaded = [load_pack(p) for p in packs]
     return compile_program(all_rules(), edition=edition, packs=loaded)
@@ -54,7 +54,7 @@ def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None 
     """Rule on ``case``: the outcome, tricks, score, witness lines and the traced law chain."""
     ed = edition or case.edition or DEFAULT_EDITION
     if packs is None:
-        from engine.packs import check_case_pack
+        from claimlaw.engine.packs import check_case_pack
 
         for p in case.regulations:
             check_case_pack(p)

@@ -36,8 +36,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.records import ClaimRecord, ReadProblem, ReadReport, read_file, record_files
-from facts import Case, Position, Side, case_from_dict
+from claimlaw.engine.records import ClaimRecord, ReadProblem, ReadReport, read_file, record_files
+from claimlaw.facts import Case, Position, Side, case_from_dict
 
 CLASSES = ("sound", "at_risk", "impossible", "over_concession")
 DD_CLASSES = ("dd_ok", "dd_short", "dd_over")
@@ -178,7 +178,7 @@ _CORE: Any = None
 def _core(budget: int = AUDIT_BUDGET) -> Any:
     global _CORE
     if _CORE is None or _CORE.budget != budget:
-        from engine.play import PlayCore
+        from claimlaw.engine.play import PlayCore
 
         _CORE = PlayCore(budget=budget)
     return _CORE
@@ -231,7 +231,7 @@ def failure_row(task: dict[str, Any], verdict: str, message: str, seconds: float
 
 def audit_one(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDGET) -> AuditRow:
     """Classify one claim (runs in a worker process); raises when the analysis does."""
-    from engine.play.model import NormalPlayModel
+    from claimlaw.engine.play.model import NormalPlayModel
 
     t0 = time.perf_counter()
     case: Case = case_from_dict(task["case"])
@@ -362,8 +362,8 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from engine.audit_run import iter_tasks_dask, run_dask, run_local
-    from engine.audit_store import Store
+    from claimlaw.engine.audit_run import iter_tasks_dask, run_dask, run_local
+    from claimlaw.engine.audit_store import Store
 
     paths = list(paths)
     settings = settings_record(mode, budget)

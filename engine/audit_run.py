@@ -26,8 +26,8 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from engine.audit import classify, failure_row
-from engine.records import ReadProblem, record_files
+from claimlaw.engine.audit import classify, failure_row
+from claimlaw.engine.records import ReadProblem, record_files
 
 START_TIMEOUT = 120.0  # seconds a new sandbox may take to import and report ready
 _ROOT = str(Path(__file__).resolve().parent.parent)
@@ -55,7 +55,7 @@ class Sandbox:
         env["PYTHONPATH"] = _ROOT + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
         self._err = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "engine.audit_run", self.mode, str(self.budget)], stdin=subprocess.PIPE,
+            [sys.executable, "-m", "claimlaw.engine.audit_run", self.mode, str(self.budget)], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=self._err, env=env, start_new_session=True)
         self.buf, self.task, self.ready, self.started = b"", None, False, time.monotonic()
 
@@ -68,7 +68,7 @@ class Sandbox:
         """Take the ready message; refuse a worker whose claimlaw is not the run's (code, versions, budget)."""
         theirs = msg.get("settings")
         if self.expect is not None and theirs != self.expect:
-            from engine.audit_store import describe
+            from claimlaw.engine.audit_store import describe
 
             raise WorkerStartError(f"a worker runs {describe(theirs or {})}, this run is {describe(self.expect)}: "
                                    "install the same claimlaw everywhere")
@@ -321,7 +321,7 @@ def _first(e: BaseException) -> str:
 
 def dask_read(name: str, data: bytes) -> tuple[list[dict[str, Any]], list[ReadProblem], dict[str, int]]:
     """One records file read on a Dask worker: its claims as tasks, its problems and its read counts."""
-    from engine.audit import AuditReport, read_tasks
+    from claimlaw.engine.audit import AuditReport, read_tasks
 
     report = AuditReport()
     with tempfile.TemporaryDirectory() as tmp:
@@ -404,7 +404,7 @@ def main(argv: list[str] | None = None) -> int:
     mode, budget = args[0], int(args[1])
     proto = os.fdopen(os.dup(1), "w", buffering=1, encoding="ascii")
     os.dup2(2, 1)  # anything a library prints goes to stderr, never into the rows
-    from engine.audit import _core, settings_record
+    from claimlaw.engine.audit import _core, settings_record
 
     _core(budget)
     proto.write(json.dumps({"ready": True, "settings": settings_record(mode, budget)}) + "\n")

@@ -22,8 +22,8 @@ import time
 from dataclasses import asdict, fields
 from typing import Any
 
-from engine.audit import AuditRow, Key
-from engine.records import ReadProblem
+from claimlaw.engine.audit import AuditRow, Key
+from claimlaw.engine.records import ReadProblem
 
 SCHEMA = 1
 COMMIT_EVERY = 0.5  # seconds

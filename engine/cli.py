@@ -106,10 +106,10 @@ def rule_cmd(
              "A budget that runs out leaves the claim not established.")] = None,
 ) -> None:
     """Rule on CASE_FILE: the outcome, tricks, score, witness lines and the chain of law references."""
-    from engine.api import check_expect, rule
-    from engine.host import RuleError
-    from engine.packs import PackError
-    from facts import CaseError, load_case
+    from claimlaw.engine.api import check_expect, rule
+    from claimlaw.engine.host import RuleError
+    from claimlaw.engine.packs import PackError
+    from claimlaw.facts import CaseError, load_case
 
     if edition is not None and edition not in ("2017", "2007", "1997"):
         _fail(f"unknown edition {edition!r}; use 2017, 2007 or 1997", as_json=as_json, field="--edition")
@@ -122,7 +122,7 @@ def rule_cmd(
     try:
         core: object = "default"
         if budget is not None:
-            from engine.play import PlayCore
+            from claimlaw.engine.play import PlayCore
 
             core = PlayCore(budget=budget)
         with _progress():
@@ -281,7 +281,7 @@ def _pretty_card(card: str) -> str:
 def print_brief(case: object, ruling: object, *, verbose: bool = False) -> None:
     """The ruling for people, fitting a screen: ruling, tricks and score, the witness line and the
     guideline behind each chosen card, the law chain one line per step, the notes."""
-    from facts import Case, Ruling
+    from claimlaw.facts import Case, Ruling
 
     assert isinstance(case, Case) and isinstance(ruling, Ruling)
     _headline(case, ruling, WIDTH)
@@ -316,7 +316,7 @@ def print_brief(case: object, ruling: object, *, verbose: bool = False) -> None:
 def print_ruling(case: object, ruling: object) -> None:
     """The ruling explained (--explain): as the brief view, plus each step's rule, source, the facts it
     rested on and what it concluded."""
-    from facts import Case, Ruling
+    from claimlaw.facts import Case, Ruling
 
     assert isinstance(case, Case) and isinstance(ruling, Ruling)
     _headline(case, ruling)
@@ -367,7 +367,7 @@ def _short(v: object, limit: int = 80) -> str:
 @app.command("law")
 def law_cmd(clause: Annotated[str, typer.Argument(help="A clause id such as 70C, 68B2, 71, 68.preamble.")]) -> None:
     """What claimlaw encodes for CLAUSE: our paraphrase, the rules implementing it, editions, tests."""
-    from engine.lawinfo import clause_info, known_clauses
+    from claimlaw.engine.lawinfo import clause_info, known_clauses
 
     info = clause_info(clause)
     if info is None:
@@ -397,7 +397,7 @@ def serve_cmd(
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
 ) -> None:
     """Serve the web page: enter a claim diagram, read the ruling, its law chain and witness line."""
-    from engine.web.app import serve
+    from claimlaw.engine.web.app import serve
 
     serve(host, port)
 
@@ -405,7 +405,7 @@ def serve_cmd(
 @app.command("schema")
 def schema_cmd() -> None:
     """Print the JSON Schema of a case file."""
-    from facts import case_schema
+    from claimlaw.facts import case_schema
 
     out.print_json(json.dumps(case_schema()))
 
@@ -413,7 +413,7 @@ def schema_cmd() -> None:
 @app.command("packs")
 def packs_cmd() -> None:
     """List the Regulating-Authority packs that can be named with --pack."""
-    from engine.packs import list_packs
+    from claimlaw.engine.packs import list_packs
 
     table = Table(title="Regulating-Authority packs")
     for col in ("name", "title", "source", "from"):
@@ -462,9 +462,9 @@ def audit_cmd(
     """Audit every claim in hand records: sound, at risk if doubted, impossible, over-concession.
 
     Exit status 1 when any claim's row is 'error' (after everything else was written)."""
-    from engine.audit import AUDIT_BUDGET, audit
-    from engine.audit_run import WorkerStartError
-    from engine.audit_store import StoreError
+    from claimlaw.engine.audit import AUDIT_BUDGET, audit
+    from claimlaw.engine.audit_run import WorkerStartError
+    from claimlaw.engine.audit_store import StoreError
 
     for p in paths:
         if not p.exists():
@@ -511,8 +511,8 @@ def audit_report_cmd(
     rows: Annotated[int, typer.Option(help="Rows of non-sound claims to show in the table.")] = 20,
 ) -> None:
     """Print a results store's summary and table again; export it as CSV or JSON."""
-    from engine.audit import AuditReport
-    from engine.audit_store import Store, StoreError, describe
+    from claimlaw.engine.audit import AuditReport
+    from claimlaw.engine.audit_store import Store, StoreError, describe
 
     try:
         db = Store(store, create=False)
@@ -542,7 +542,7 @@ ERRORS_SHOWN = 50  # error rows are listed whatever --rows says, up to this many
 
 
 def _print_audit(report: object, rows: int) -> None:
-    from engine.audit import AuditReport
+    from claimlaw.engine.audit import AuditReport
 
     assert isinstance(report, AuditReport)
     shown = [r for r in report.rows if r.verdict not in ("sound", "dd_ok")][:rows]
@@ -574,7 +574,7 @@ def _num(v: int | None) -> str:
 
 
 def _export_audit(report: object, csv_out: Path | None, json_out: Path | None) -> None:
-    from engine.audit import AuditReport
+    from claimlaw.engine.audit import AuditReport
 
     assert isinstance(report, AuditReport)
     try:
@@ -595,8 +595,8 @@ def rulings_cmd(
         help="Search positions per play-core question (a count left open shows as unproven).")] = 60_000,
 ) -> None:
     """Published rulings against claimlaw's: case, published, claimlaw, clause chain, witness line."""
-    from engine.agreement import case_files, rule_published
-    from facts import CaseError
+    from claimlaw.engine.agreement import case_files, rule_published
+    from claimlaw.facts import CaseError
 
     root = Path(__file__).resolve().parent.parent
     dirs = list(paths or [root.parent / "shared" / "data" / "rulings", root / "tests" / "rulings" / "cases"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from facts import SEATS, Case, Line, Position, Side
+from claimlaw.facts import SEATS, Case, Line, Position, Side
 
 CORRECTION_MINUTES = 30.0  # Law 79C default, overridden by the case or a pack parameter
 
@@ -53,7 +53,7 @@ def stated_line(case: Case) -> tuple[Line | None, bool]:
     mentions = False
     if c.statement.strip():
         try:
-            from facts.statement import parse_statement
+            from claimlaw.facts.statement import parse_statement
         except ImportError:  # the parser is optional while it is being built
             parse_statement = None  # type: ignore[assignment]
         if parse_statement is not None:

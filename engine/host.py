@@ -83,7 +83,7 @@ from typing import Any
 from durable import engine as _durable
 from durable import lang as _lang
 
-from engine.rulebook import (
+from claimlaw.engine.rulebook import (
     RESERVED_FIELDS,
     Composition,
     Edition,
@@ -96,7 +96,7 @@ from engine.rulebook import (
     eq,
     explain,
 )
-from facts.ruling import TraceStep
+from claimlaw.facts.ruling import TraceStep
 
 START = "__start__"           # the hidden fact every session starts with
 _NEVER = "__never__"          # the kind the sink rule waits for; never asserted
@@ -555,7 +555,7 @@ def compile_program(rules: Sequence[Rule], *, edition: str | Edition, packs: Seq
 
     Parameters an action sees: rule defaults < ``params`` < the packs' params (later packs win).
     """
-    from engine.packs import load_pack
+    from claimlaw.engine.packs import load_pack
 
     loaded = tuple(p if isinstance(p, Pack) else load_pack(p) for p in packs)
     given = dict(params or {})

@@ -33,8 +33,8 @@ class ClauseInfo:
 
 def clause_info(clause: str) -> ClauseInfo | None:
     """The paraphrase, rules and tests for ``clause`` (normalised: '70c' is 70C), or None when not encoded."""
-    from rules import all_rules
-    from rules.clauses import CLAUSES, normalise
+    from claimlaw.rules import all_rules
+    from claimlaw.rules.clauses import CLAUSES, normalise
 
     cid = normalise(clause)
     info = CLAUSES.get(cid)
@@ -50,7 +50,7 @@ def clause_info(clause: str) -> ClauseInfo | None:
 
 def known_clauses() -> list[str]:
     """Every clause id with a paraphrase, in statute order."""
-    from rules.clauses import CLAUSES
+    from claimlaw.rules.clauses import CLAUSES
 
     return list(CLAUSES)
 

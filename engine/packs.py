@@ -33,10 +33,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from engine.rulebook import Pack, PackError
-from facts.reading import ReadError, check_shape, parse_json, parse_yaml, read_text
+from claimlaw.engine.rulebook import Pack, PackError
+from claimlaw.facts.reading import ReadError, check_shape, parse_json, parse_yaml, read_text
 
-BUILTIN_PACKAGE = "rules.packs"
+BUILTIN_PACKAGE = "claimlaw.rules.packs"
 ENTRY_POINT_GROUP = "claimlaw.packs"
 DATA_KEYS = frozenset({"name", "title", "source", "params", "neutralise"})
 _DATA_SUFFIXES = (".yaml", ".yml", ".json")

@@ -1,11 +1,11 @@
 """claimlaw's vocabulary: cards, positions, case files and rulings (imports nothing of ours)."""
 
-from facts.cards import SEATS, SUITS, Card, Seat, Side, Strain, Suit
-from facts.case import Case, CaseError, Claim, Line, Step, case_from_dict, case_schema, load_case
-from facts.contract import Contract, score
-from facts.position import PlayError, Position, Revoke, Trick
-from facts.ruling import Outcome, Ruling, TraceStep, WeightedResult, Witness
-from facts.statement import StatementParse, parse_statement
+from claimlaw.facts.cards import SEATS, SUITS, Card, Seat, Side, Strain, Suit
+from claimlaw.facts.case import Case, CaseError, Claim, Line, Step, case_from_dict, case_schema, load_case
+from claimlaw.facts.contract import Contract, score
+from claimlaw.facts.position import PlayError, Position, Revoke, Trick
+from claimlaw.facts.ruling import Outcome, Ruling, TraceStep, WeightedResult, Witness
+from claimlaw.facts.statement import StatementParse, parse_statement
 
 __all__ = [
     "SEATS", "SUITS", "Card", "Case", "CaseError", "Claim", "Contract", "Line", "PlayError",

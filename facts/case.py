@@ -21,10 +21,10 @@ from pydantic import (
     model_validator,
 )
 
-from facts.cards import SEATS, Card, Seat, Side, Suit, parse_pbn_deal
-from facts.contract import Contract
-from facts.position import PlayError, Position, position_from_deal
-from facts.reading import ReadError, check_shape, parse_json, parse_yaml, read_text
+from claimlaw.facts.cards import SEATS, Card, Seat, Side, Suit, parse_pbn_deal
+from claimlaw.facts.contract import Contract
+from claimlaw.facts.position import PlayError, Position, position_from_deal
+from claimlaw.facts.reading import ReadError, check_shape, parse_json, parse_yaml, read_text
 
 
 class CaseError(ValueError):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from facts.cards import Strain
+from claimlaw.facts.cards import Strain
 
 _CONTRACT = re.compile(r"^\s*([1-7])\s*(NT|N|[CDHS♣♦♥♠])\s*(XX|X|R)?\s*$", re.IGNORECASE)
 

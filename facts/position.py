@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from facts.cards import SEATS, Card, Seat, Side, Suit, deal_pbn, sort_cards
+from claimlaw.facts.cards import SEATS, Card, Seat, Side, Suit, deal_pbn, sort_cards
 
 
 class PlayError(ValueError):

@@ -40,8 +40,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from facts.cards import Card, Seat, Suit
-from facts.case import Condition, Line, Step
+from claimlaw.facts.cards import Card, Seat, Suit
+from claimlaw.facts.case import Condition, Line, Step
 
 # ======================================================================================
 # The vocabulary

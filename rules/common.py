@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rulebook import Ctx
+from claimlaw.engine.rulebook import Ctx
 
 E2017 = "2017"
 E2007 = "2007"

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from facts import Seat, Side
-from rules.common import Ctx
+from claimlaw.facts import Seat, Side
+from claimlaw.rules.common import Ctx
 
 Question = Literal["dd", "likely", "normal", "cannot_lose"]
 
@@ -65,13 +65,13 @@ def stated_line_for(ctx: Ctx, side: str) -> Any:
     case = getattr(ctx, "case", None)
     if case is None or case.claim.by.side.value != side:
         return None
-    from engine.facts_in import stated_line
+    from claimlaw.engine.facts_in import stated_line
 
     line, _ = stated_line(case)
     note = getattr(ctx, "note", None)
     if note is not None and case.claim.says == "concede" and case.claim.statement.strip():
         # 68C names the unread words of a claim; a concession's are named here, where its line is used
-        from facts.statement import parse_statement
+        from claimlaw.facts.statement import parse_statement
 
         unread = parse_statement(case.claim.statement, trump=case.board.trump if case.board else None,
                                  claimer=case.claim.by).unparsed
@@ -91,7 +91,7 @@ def stated_line_for(ctx: Ctx, side: str) -> Any:
 
 def base_model(ctx: Ctx, side: str, question: Question) -> Any:
     """The model a question starts from: best play only, or the default normal lines, with the stated line."""
-    from engine.play.model import NormalPlayModel  # no solver inside: the rules may build models
+    from claimlaw.engine.play.model import NormalPlayModel  # no solver inside: the rules may build models
 
     seat = claimer_seat(ctx, side)
     if question in ("dd", "likely"):
@@ -132,7 +132,7 @@ def model_from_switches(ctx: Ctx, side: str, *, exclude: tuple[str, ...] = (),
     """
     if getattr(ctx, "position", None) is None:
         return None
-    from engine.play.model import GUIDELINES, NormalPlayModel
+    from claimlaw.engine.play.model import GUIDELINES, NormalPlayModel
 
     case = getattr(ctx, "case", None)
     seat = claimer_seat(ctx, side)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rulebook import Rule, fact, gt, ne, no
-from rules.common import ALL, E1997, E2007, E2017, SIDE_NAMES, SINCE_2007, Ctx, Facts, tricks_text
-from rules.counting import RERUN, board_totals, model_from_switches, need_count, proven, side_count
+from claimlaw.engine.rulebook import Rule, fact, gt, ne, no
+from claimlaw.rules.common import ALL, E1997, E2007, E2017, SIDE_NAMES, SINCE_2007, Ctx, Facts, tricks_text
+from claimlaw.rules.counting import RERUN, board_totals, model_from_switches, need_count, proven, side_count
 
 RESOLVE_PRIORITY = 50  # after every clause rule has set its switch
 

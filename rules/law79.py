@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.rulebook import Rule, fact, one_of
-from rules.common import E1997, E2007, E2017, Ctx, Facts
+from claimlaw.engine.rulebook import Rule, fact, one_of
+from claimlaw.rules.common import E1997, E2007, E2017, Ctx, Facts
 
 LATE = ("after_next_call", "after_round_end")
 

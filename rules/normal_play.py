@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rulebook import Rule, fact, gt
-from rules.common import ALL, E1997, SINCE_2007, Ctx, Facts
+from claimlaw.engine.rulebook import Rule, fact, gt
+from claimlaw.rules.common import ALL, E1997, SINCE_2007, Ctx, Facts
 
 
 def _footnote(ctx: Ctx, m: Facts) -> None:

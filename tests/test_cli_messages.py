@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from engine.cli import app, visible
-from engine.packs import PackError, load_pack
+from claimlaw.engine.cli import app, visible
+from claimlaw.engine.packs import PackError, load_pack
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from engine.api import check_expect, rule
-from engine.cli import app
-from facts import load_case
+from claimlaw.engine.api import check_expect, rule
+from claimlaw.engine.cli import app
+from claimlaw.facts import load_case
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))

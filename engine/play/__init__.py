@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from facts import SEATS, Card, Position, Seat, Side, Witness
+from claimlaw.facts import SEATS, Card, Position, Seat, Side, Witness
 
 from .dds import (
     ENDING_TRICKS,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from facts import SUITS, Card, Suit
+from claimlaw.facts import SUITS, Card, Suit
 
 SUIT_NO: dict[Suit, int] = {s: n for n, s in enumerate(SUITS)}  # as in Card.code
 LANE = 0xFFFF  # one suit's sixteen bits of a mask, the rank's bit set

@@ -16,8 +16,8 @@ from endplay.dds import solve_board
 from endplay.types import Card as ECard
 from endplay.types import Deal, Denom, Player
 
-from facts import SEATS, SUITS, Card, Seat, Side, Suit
-from facts.cards import deal_pbn
+from claimlaw.facts import SEATS, SUITS, Card, Seat, Side, Suit
+from claimlaw.facts.cards import deal_pbn
 
 from .bits import CARD, SUIT_NO
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from facts import Card, Line, Seat
+from claimlaw.facts import Card, Line, Seat
 
 
 @dataclass(frozen=True)

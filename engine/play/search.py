@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from facts import SEATS, Card, Line, Seat, Side, Suit
+from claimlaw.facts import SEATS, Card, Line, Seat, Side, Suit
 
 from .bits import LANE, SUIT_NO, lane_cards, mask_of, ranks_of
 from .dds import Disagreement

@@ -15,10 +15,10 @@ import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from engine.records.common import ClaimRecord, ReadProblem, ReadReport, parse_result_code
-from engine.records.lin import decode, iter_lin, read_lin
-from engine.records.pbn import iter_pbn, read_pbn
-from facts.reading import ReadError, read_bytes, record_limit
+from claimlaw.engine.records.common import ClaimRecord, ReadProblem, ReadReport, parse_result_code
+from claimlaw.engine.records.lin import decode, iter_lin, read_lin
+from claimlaw.engine.records.pbn import iter_pbn, read_pbn
+from claimlaw.facts.reading import ReadError, read_bytes, record_limit
 
 __all__ = [
     "ClaimRecord", "ReadProblem", "ReadReport", "decode", "parse_result_code", "read_file", "read_lin",

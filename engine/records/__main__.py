@@ -6,7 +6,7 @@ import sys
 import time
 from collections import Counter
 
-from engine.records import ReadReport, read_records
+from claimlaw.engine.records import ReadReport, read_records
 
 
 def main(argv: list[str] | None = None) -> int:

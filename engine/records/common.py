@@ -17,9 +17,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from facts.cards import Card, Seat, Side
-from facts.case import Case, CaseError, case_from_dict
-from facts.contract import Contract, score
+from claimlaw.facts.cards import Card, Seat, Side
+from claimlaw.facts.case import Case, CaseError, case_from_dict
+from claimlaw.facts.contract import Contract, score
 
 Room = Literal["open", "closed"]
 Format = Literal["lin", "pbn"]

@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from engine.records.common import (
+from claimlaw.engine.records.common import (
     ClaimRecord,
     ReadProblem,
     ReadReport,
@@ -34,8 +34,8 @@ from engine.records.common import (
     build_claim,
     parse_result_code,
 )
-from facts.cards import RANK_CHARS, SEATS, Card, Seat, Suit, deal_pbn, parse_pbn_deal
-from facts.contract import Contract
+from claimlaw.facts.cards import RANK_CHARS, SEATS, Card, Seat, Suit, deal_pbn, parse_pbn_deal
+from claimlaw.facts.contract import Contract
 
 DEALER_DIGIT = {"1": Seat.S, "2": Seat.W, "3": Seat.N, "4": Seat.E}
 HAND_ORDER = (Seat.S, Seat.W, Seat.N, Seat.E)  # md lists hands from South, clockwise

@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from engine.records.common import (
+from claimlaw.engine.records.common import (
     ClaimRecord,
     ReadProblem,
     ReadReport,
@@ -27,9 +27,9 @@ from engine.records.common import (
     build_claim,
     tricks_from_score,
 )
-from facts.cards import SEATS, Card, Seat, Side, Suit, deal_pbn, parse_hand
-from facts.contract import Contract
-from facts.position import trick_winner
+from claimlaw.facts.cards import SEATS, Card, Seat, Side, Suit, deal_pbn, parse_hand
+from claimlaw.facts.contract import Contract
+from claimlaw.facts.position import trick_winner
 
 VULNERABILITY = {"none": "none", "love": "none", "-": "none", "ns": "NS", "ew": "EW", "all": "all", "both": "all"}
 SECTION_TAGS = ("play", "auction")

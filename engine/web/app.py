@@ -35,7 +35,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from facts import Case, CaseError, Ruling, case_from_dict
+from claimlaw.facts import Case, CaseError, Ruling, case_from_dict
 
 STATIC = Path(__file__).resolve().parent / "static"
 EDITIONS = ("2017", "2007", "1997")
@@ -92,9 +92,9 @@ def import_text(text: str) -> dict[str, Any]:
 
 
 def _from_record(text: str, fmt: str) -> dict[str, Any]:
-    from engine.records.common import ClaimRecord
-    from engine.records.lin import read_lin
-    from engine.records.pbn import read_pbn
+    from claimlaw.engine.records.common import ClaimRecord
+    from claimlaw.engine.records.lin import read_lin
+    from claimlaw.engine.records.pbn import read_pbn
 
     items = read_lin(text, "pasted LIN") if fmt == "lin" else read_pbn(text, "pasted PBN")
     claims = [i for i in items if isinstance(i, ClaimRecord)]
@@ -107,7 +107,7 @@ def _from_record(text: str, fmt: str) -> dict[str, Any]:
 
 def diagram(case: Case) -> dict[str, Any] | None:
     """The position at the claim for the page's diagram: each seat's cards, the trick in progress, the leader."""
-    from facts.cards import SEATS, sort_cards
+    from claimlaw.facts.cards import SEATS, sort_cards
 
     pos = case.position()
     if pos is None:
@@ -123,7 +123,7 @@ def diagram(case: Case) -> dict[str, Any] | None:
 
 def ruling_json(case: Case, ruling: Ruling) -> dict[str, Any]:
     """The ruling as ``claimlaw rule --json`` prints it: the model, its law chain and the ``expect`` check."""
-    from engine.api import check_expect
+    from claimlaw.engine.api import check_expect
 
     data = ruling.model_dump(mode="json")
     data["laws"] = ruling.laws
@@ -136,8 +136,8 @@ def ruling_json(case: Case, ruling: Ruling) -> dict[str, Any]:
 def view_extras(case: Case, ruling: Ruling) -> dict[str, Any]:
     """What the page draws beside the ruling: the diagram, the guideline behind each marked card, and our
     paraphrase of each clause in the trace."""
-    from facts.cards import Card
-    from rules.clauses import CLAUSES
+    from claimlaw.facts.cards import Card
+    from claimlaw.rules.clauses import CLAUSES
 
     marks: list[list[dict[str, str]]] = []
     for w in ruling.witnesses:
@@ -290,10 +290,10 @@ class Rulings:
 
     @staticmethod
     def _run(job: Job) -> None:
-        from engine.api import rule
-        from engine.host import RuleError
-        from engine.packs import PackError
-        from engine.play import PlayCore
+        from claimlaw.engine.api import rule
+        from claimlaw.engine.host import RuleError
+        from claimlaw.engine.packs import PackError
+        from claimlaw.engine.play import PlayCore
 
         job.core = StoppableCore(PlayCore(budget=job.budget))
         job.state = "running"
@@ -338,8 +338,8 @@ async def index(request: Request) -> Response:
 
 
 async def meta(request: Request) -> Response:
-    from engine.lawinfo import known_clauses
-    from engine.packs import list_packs
+    from claimlaw.engine.lawinfo import known_clauses
+    from claimlaw.engine.packs import list_packs
 
     packs = [{"name": p.name, "title": p.title, "source": p.source, "origin": p.origin, "error": p.error}
              for p in list_packs()]
@@ -411,7 +411,7 @@ async def stop_ruling(request: Request) -> Response:
 
 
 def _clause_json(clause: str) -> dict[str, Any]:
-    from engine.lawinfo import clause_info, known_clauses
+    from claimlaw.engine.lawinfo import clause_info, known_clauses
 
     info = clause_info(clause)
     if info is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.packs.acbl import PACK as ACBL_2019
+from claimlaw.rules.packs.acbl import PACK as ACBL_2019
 
 SOURCE = "ACBL Tech Files, Directions July/October 1992"
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.rulebook import Pack, Rule, fact, gt
-from rules.common import ALL, Ctx, Facts
-from rules.normal_play import guideline
+from claimlaw.engine.rulebook import Pack, Rule, fact, gt
+from claimlaw.rules.common import ALL, Ctx, Facts
+from claimlaw.rules.normal_play import guideline
 
 SOURCE = "EBU White Book 2023"
 

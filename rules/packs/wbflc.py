@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.rulebook import Pack, Rule, fact, gt
-from rules.common import ALL, E1997, Ctx, Facts
+from claimlaw.engine.rulebook import Pack, Rule, fact, gt
+from claimlaw.rules.common import ALL, E1997, Ctx, Facts
 
 
 def _no_claim_either(ctx: Ctx, m: Facts) -> None:

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-import engine.packs as packs
-from engine.host import compile_program
-from engine.packs import PackError, list_packs, load_pack
-from engine.rulebook import Pack
+import claimlaw.engine.packs as packs
+from claimlaw.engine.host import compile_program
+from claimlaw.engine.packs import PackError, list_packs, load_pack
+from claimlaw.engine.rulebook import Pack
 from tests.engine.rulesets import RULES, claim
 
 PY_PACK = '''
-from engine.rulebook import Pack, Rule, fact
+from claimlaw.engine.rulebook import Pack, Rule, fact
 
 def _note(ctx, m):
     ctx.note("{note}")
@@ -55,7 +55,7 @@ def test_a_pack_directory_with_an_init_module_may_use_relative_imports(tmp_path:
     d.mkdir()
     (d / "wording.py").write_text('NOTE = "from a sibling module"\n')
     (d / "__init__.py").write_text(textwrap.dedent('''
-        from engine.rulebook import Pack
+        from claimlaw.engine.rulebook import Pack
         from .wording import NOTE
         PACK = Pack(name="regs", title=NOTE)
     '''))
@@ -141,7 +141,8 @@ def test_an_installed_pack_is_found_through_its_entry_point(monkeypatch: pytest.
                                                             tmp_path: Path) -> None:
     write_py_pack(tmp_path / "ra_pack_module.py", name="ra", note="installed pack applies")
     (tmp_path / "ra_factory.py").write_text(
-        "from engine.rulebook import Pack\ndef make():\n    return Pack(name='made', title='Made by a function')\n")
+        "from claimlaw.engine.rulebook import Pack\n"
+        "def make():\n    return Pack(name='made', title='Made by a function')\n")
     (tmp_path / "ra_broken.py").write_text("raise ImportError('missing dependency')\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setattr(packs, "BUILTIN_PACKAGE", "no_such_package_for_packs")
@@ -173,8 +174,8 @@ def test_without_built_in_or_installed_packs_the_list_is_empty(monkeypatch: pyte
 
 
 def test_a_case_file_naming_a_python_pack_by_path_is_refused_before_any_of_its_code_runs(tmp_path: Path) -> None:
-    from engine.api import rule
-    from facts import case_from_dict
+    from claimlaw.engine.api import rule
+    from claimlaw.facts import case_from_dict
 
     ran = tmp_path / "ran"
     evil = tmp_path / "evil.py"

@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from engine import host as host_mod
-from engine.api import InvariantError, check_invariants, play_core, rule
-from engine.host import RuleError, compile_program
-from engine.play import PlayCore
-from engine.play import search as search_mod
-from engine.rulebook import Rule, fact
-from facts import Ruling, case_from_dict, load_case
+from claimlaw.engine import host as host_mod
+from claimlaw.engine.api import InvariantError, check_invariants, play_core, rule
+from claimlaw.engine.host import RuleError, compile_program
+from claimlaw.engine.play import PlayCore
+from claimlaw.engine.play import search as search_mod
+from claimlaw.engine.rulebook import Rule, fact
+from claimlaw.facts import Ruling, case_from_dict, load_case
 from tests.conftest import EXAMPLES
 from tests.lawmarks import clause
 
@@ -72,7 +72,7 @@ def test_an_action_that_outlives_the_lease_guard_fails_the_run_instead_of_losing
 
 @clause("70A")
 def test_an_unanswered_question_reruns_the_rules_and_every_run_sees_the_same_answers() -> None:
-    from engine.questions import AnswerBook
+    from claimlaw.engine.questions import AnswerBook
 
     case = load_case(EXAMPLES / "4h-forgotten-trump-west.yaml")
     counted = SlowCore(0.0)
@@ -143,7 +143,7 @@ def test_an_unproven_count_can_never_allow_a_claim() -> None:
 
 def test_a_long_search_says_on_the_terminal_that_it_is_still_going_and_how_to_stop_it(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from engine.cli import _progress
+    from claimlaw.engine.cli import _progress
 
     monkeypatch.setenv("CLAIMLAW_PROGRESS", "1")
     with _progress(after=0.01, every=0.01):
@@ -153,7 +153,7 @@ def test_a_long_search_says_on_the_terminal_that_it_is_still_going_and_how_to_st
 
 
 def test_a_quick_ruling_prints_no_progress(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from engine.cli import _progress
+    from claimlaw.engine.cli import _progress
 
     monkeypatch.setenv("CLAIMLAW_PROGRESS", "1")
     with _progress(after=5.0):

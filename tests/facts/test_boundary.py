@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from facts import CaseError, Suit, case_from_dict, load_case, parse_statement
-from facts.reading import MAX_ALIASES, MAX_DEPTH
+from claimlaw.facts import CaseError, Suit, case_from_dict, load_case, parse_statement
+from claimlaw.facts.reading import MAX_ALIASES, MAX_DEPTH
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SEED_4C = "N:AJT432.2.QT84.T4 87.QJT543.J7.AQ2 K95.K986.AK952.7 Q6.A7.63.KJ98653"

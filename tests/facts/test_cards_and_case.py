@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from facts import Card, CaseError, Contract, Seat, Side, Suit, case_from_dict, score
-from facts.cards import parse_pbn_deal
+from claimlaw.facts import Card, CaseError, Contract, Seat, Side, Suit, case_from_dict, score
+from claimlaw.facts.cards import parse_pbn_deal
 
 SEED_4C = "N:AJT432.2.QT84.T4 87.QJT543.J7.AQ2 K95.K986.AK952.7 Q6.A7.63.KJ98653"
 SEED_4C_PLAY = [["D4", "D7", "DA", "D3"], ["DK", "D6", "D8", "DJ"], ["SK", "S6", "S2", "S7"],

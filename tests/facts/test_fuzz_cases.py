@@ -11,8 +11,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.api import rule
-from facts import Case, CaseError, case_from_dict
+from claimlaw.engine.api import rule
+from claimlaw.facts import Case, CaseError, case_from_dict
 
 SCALARS = st.one_of(
     st.none(), st.booleans(), st.integers(-5, 20), st.integers(), st.floats(allow_nan=True),
@@ -82,7 +82,7 @@ YAMLISH = st.lists(st.sampled_from(["claim", ":", " ", "\n", "  ", "- ", "[", "]
 @settings(max_examples=200, deadline=None)
 @given(st.one_of(YAMLISH, st.text(max_size=60)), st.booleans())
 def test_fuzzed_file_text_is_read_or_refused_with_a_read_error(text: str, as_json: bool) -> None:
-    from facts.reading import ReadError, decode_text, parse_json, parse_yaml
+    from claimlaw.facts.reading import ReadError, decode_text, parse_json, parse_yaml
 
     try:
         data = (parse_json if as_json else parse_yaml)(decode_text(text.encode("utf-8", "surrogatepass")))

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.play import NormalPlayModel, PlayCore, SolverError
-from engine.play.bits import mask_of
-from engine.play.search import Node, Searcher
-from facts import SEATS, SUITS, Card, Position, Seat, Side, Suit, load_case
+from claimlaw.engine.play import NormalPlayModel, PlayCore, SolverError
+from claimlaw.engine.play.bits import mask_of
+from claimlaw.engine.play.search import Node, Searcher
+from claimlaw.facts import SEATS, SUITS, Card, Position, Seat, Side, Suit, load_case
 
 CORE = PlayCore()
 
@@ -121,7 +121,7 @@ def test_w_equals_an_exhaustive_enumeration_of_the_models_lines_on_small_endings
 def _random_rules_case(seed: int) -> tuple[Position, Side, NormalPlayModel]:
     """A random ending and a random set of guidelines (full knowledge, no line): the floor that knows the licences
     is in use, under every switch it reads."""
-    from engine.play.model import GUIDELINES
+    from claimlaw.engine.play.model import GUIDELINES
 
     rng = random.Random(seed)
     pos = random_position(rng, rng.randint(2, 4), rng.choice([None, *SUITS]), mid_trick=rng.random() < 0.3)
@@ -148,7 +148,7 @@ def test_w_equals_an_exhaustive_enumeration_under_random_sets_of_guidelines(seed
 
 def _python_only(pos: Position, side: Side, model: NormalPlayModel) -> tuple[Searcher, Node]:
     """The Python search for a rules case, with the floors but without our solver's W (``whole``)."""
-    from engine.play import _floor, dds
+    from claimlaw.engine.play import _floor, dds
 
     s, root = searcher(pos, side, model)
     if model.claimer.side == side and not (model.partner_is_dummy or model.on("partner_restricted")):
@@ -184,7 +184,7 @@ def test_our_solvers_w_equals_the_python_searchs_on_endings_of_five_to_seven_tri
 def _handing_over_at_four(case_seed: int, seed: int) -> tuple[int, Searcher, Node]:
     """A random 5-7-trick ending under random guidelines: W by the Python search alone (proven), and a search of
     it that hands nodes with four tricks left to our solver."""
-    from engine.play import _whole
+    from claimlaw.engine.play import _whole
 
     pos, side, model = _random_rules_case(case_seed)
     rng = random.Random(seed)
@@ -230,7 +230,7 @@ def test_w_itself_hands_nodes_to_our_solver_a_trick_earlier_than_a_below_questio
 def test_our_solvers_w_stopped_early_says_so_and_gives_a_real_lines_count() -> None:
     """Allowed 600 to 60,000 positions with its tables emptied, our solver does not settle eight-trick endings: it
     says so, and the count it gives (if it got as far as the double-dummy count) is its line's, never below W."""
-    from engine.play import _whole, dds
+    from claimlaw.engine.play import _whole, dds
 
     unsettled_with_a_count = 0
     for seed in range(6):
@@ -256,7 +256,7 @@ def test_our_solvers_w_stopped_early_says_so_and_gives_a_real_lines_count() -> N
 @pytest.mark.parametrize("seed", range(40))
 def test_the_floor_that_knows_the_licences_never_exceeds_w_found_without_it(seed: int) -> None:
     """At the root of 5-trick endings under random guidelines: W by the search with no floor, then the floor."""
-    from engine.play import _floor
+    from claimlaw.engine.play import _floor
 
     pos, side, model = _random_rules_case(30_000 + seed)
     pos = random_position(random.Random(seed), 5, pos.trump, mid_trick=seed % 3 == 0)
@@ -273,7 +273,7 @@ def test_the_floor_that_knows_the_licences_never_exceeds_w_found_without_it(seed
 def test_a_floor_search_that_gives_up_claims_nothing_and_leaves_no_false_bound_behind(seed: int) -> None:
     """With a limit of a few positions the floor may only say no; asked again without one, it answers as it does
     with every table empty (nothing the abandoned search found was kept)."""
-    from engine.play import _floor, dds
+    from claimlaw.engine.play import _floor, dds
 
     pos, side, model = _random_rules_case(40_000 + seed)
     pos = random_position(random.Random(700 + seed), 7, pos.trump, mid_trick=seed % 2 == 1)
@@ -340,7 +340,7 @@ def test_a_position_with_unequal_hands_is_a_clear_error_not_a_solver_crash() -> 
 
 @pytest.mark.parametrize("seed", range(40))
 def test_the_direct_solver_call_gives_the_same_card_values_as_endplays_solve_board(seed: int) -> None:
-    from engine.play.dds import card_values, card_values_via_deal
+    from claimlaw.engine.play.dds import card_values, card_values_via_deal
 
     rng = random.Random(4000 + seed)
     pos = random_position(rng, rng.randint(1, 13), rng.choice([None, *SUITS]), mid_trick=rng.random() < 0.5)
@@ -352,7 +352,7 @@ def test_the_direct_solver_call_gives_the_same_card_values_as_endplays_solve_boa
 
 
 def test_our_endings_solver_is_built_with_the_project() -> None:
-    from engine.play import dds
+    from claimlaw.engine.play import dds
 
     assert dds._endings is not None, "engine/play/_endings.c was not compiled at install (is there a C compiler?)"
 
@@ -360,8 +360,8 @@ def test_our_endings_solver_is_built_with_the_project() -> None:
 @pytest.mark.parametrize("tricks", range(1, 9))
 def test_our_endings_solver_gives_every_legal_card_the_value_dds_gives_it(tricks: int) -> None:
     """200 seeded endings of each length, half of them in the middle of a trick, every trump."""
-    from engine.play import dds
-    from engine.play.bits import SUIT_NO
+    from claimlaw.engine.play import dds
+    from claimlaw.engine.play.bits import SUIT_NO
 
     rng = random.Random(9100 + tricks)
     for _ in range(200 if tricks <= 6 else 40):
@@ -380,8 +380,8 @@ SEEDS_ALONG_A_LINE = range(32)  # the three mistakes below first break seeds 0, 
 def _values_along_a_line(seed: int, tricks: int) -> None:
     """Our solver's values against DDS's at every position of one random line of play, asked as one question: the
     table then holds bounds from earlier positions that later ones may match."""
-    from engine.play import dds
-    from engine.play.bits import SUIT_NO
+    from claimlaw.engine.play import dds
+    from claimlaw.engine.play.bits import SUIT_NO
 
     rng = random.Random(seed)
     pos = random_position(rng, tricks, rng.choice([None, *SUITS]))
@@ -407,7 +407,7 @@ def test_a_bound_our_solver_stores_holds_for_every_layout_with_the_same_lengths_
 @pytest.mark.parametrize("seed", range(20))
 def test_our_solvers_fewest_tricks_on_any_play_equals_the_searchs_cannot_lose(seed: int) -> None:
     """The W search's floor (every card free) against the Python cannot-lose search, 20 endings a seed."""
-    from engine.play.dds import fewest
+    from claimlaw.engine.play.dds import fewest
 
     rng = random.Random(9300 + seed)
     for _ in range(20):
@@ -450,7 +450,7 @@ def test_equal_cards_are_one_run_only_with_no_other_hands_card_or_trick_card_bet
 
 def _fresh_values(pos: Position) -> dict[Card, int]:
     """DDS's values with its table cleared first (a call in another trump clears it)."""
-    from engine.play.dds import card_values, card_values_via_deal
+    from claimlaw.engine.play.dds import card_values, card_values_via_deal
 
     other = Suit.S if pos.trump != Suit.S else Suit.H
     one = {Seat.N: frozenset({Card(Suit.S, 2)}), Seat.E: frozenset({Card(Suit.S, 3)}),
@@ -463,7 +463,7 @@ def _fresh_values(pos: Position) -> dict[Card, int]:
 def test_keeping_the_solvers_table_between_calls_in_one_trump_never_changes_a_value(seed: int) -> None:
     """Two deals in the same trump played card by card, their positions solved alternately with the table
     kept (mode 2), each value checked against a solve from a cleared table."""
-    from engine.play.dds import card_values
+    from claimlaw.engine.play.dds import card_values
 
     rng = random.Random(7000 + seed)
     trump = rng.choice([None, *SUITS])
@@ -641,8 +641,8 @@ def test_the_search_key_marks_small_cards_only_where_the_small_card_licence_can_
 def _wkey(spec: dict[Seat, str], last: Suit | None = None, leader: Seat = Seat.N) -> tuple[int, int, int]:
     """Our solver's W key for North-South in notrump, ``leader`` on lead (North unless told), every guideline on;
     ``last``: the suit the side led last."""
-    from engine.play.bits import SUIT_NO
-    from engine.play.dds import _endings
+    from claimlaw.engine.play.bits import SUIT_NO
+    from claimlaw.engine.play.dds import _endings
 
     assert _endings is not None
     m = [mask_of(Card.parse(x) for x in spec[s].split()) for s in SEATS]
@@ -667,7 +667,7 @@ def test_our_solvers_key_counts_tens_only_where_a_hand_of_the_side_holds_two_sma
 
 _KEY_LAYOUTS = """
 import random, sys
-from engine.play.dds import _endings
+from claimlaw.engine.play.dds import _endings
 rng = random.Random(5)
 for _ in range(3000):
     deck = rng.sample(range(52), 52)
@@ -693,7 +693,7 @@ def _by_bit_gather_and_card_by_card(script: str) -> tuple[str, str]:
 def test_our_solvers_layout_key_is_the_same_by_the_cpus_bit_gather_as_card_by_card() -> None:
     # issue 3 (transposition table keyed on the rank-relative layout): on a CPU with BMI2 the layout is encoded by
     # bit gather; a process told not to use it encodes card by card, and every key must agree
-    from engine.play.dds import _endings
+    from claimlaw.engine.play.dds import _endings
 
     assert _endings is not None
     if not _endings.bit_gather():
@@ -808,7 +808,7 @@ SPADE_GUESS_ENDINGS = {  # West ♠7 4 ♦5 and East ♠K J ♦A, West to lead; 
 
 @pytest.mark.parametrize("layout", list(SPADE_GUESS_ENDINGS))
 def test_the_7nt_spade_guess_gives_every_trick_only_when_both_the_finesse_and_the_drop_work(layout: str) -> None:
-    from facts.cards import parse_pbn_deal
+    from claimlaw.facts.cards import parse_pbn_deal
 
     deal, want = SPADE_GUESS_ENDINGS[layout]
     pos = Position(hands={s: set(h) for s, h in parse_pbn_deal(deal).items()}, trump=None, leader=Seat.W)
@@ -888,9 +888,9 @@ def test_a_hand_on_lead_that_nobody_can_beat_takes_every_trick_and_the_search_st
 
 _BEST_SETS = """
 import json
-from engine.play import NormalPlayModel, PlayCore
-from engine.play.dds import _endings
-from facts import Seat, Side, Suit
+from claimlaw.engine.play import NormalPlayModel, PlayCore
+from claimlaw.engine.play.dds import _endings
+from claimlaw.facts import Seat, Side, Suit
 from tests.play.test_play_core import RANDOM_15, RANDOM_17, spec_position
 _endings.check_best(True)
 out = []

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-import engine.play as play
-from engine.play import NormalPlayModel, PlayCore
-from engine.play.dds import HAVE_FEWEST, Disagreement
+import claimlaw.engine.play as play
+from claimlaw.engine.play import NormalPlayModel, PlayCore
+from claimlaw.engine.play.dds import HAVE_FEWEST, Disagreement
 from tests.play.test_play_core import random_position
 
 

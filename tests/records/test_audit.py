@@ -10,8 +10,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from engine.audit import CLASSES, AuditReport, audit
-from engine.cli import app
+from claimlaw.engine.audit import CLASSES, AuditReport, audit
+from claimlaw.engine.cli import app
 from tests.lawmarks import clause
 
 FIX = Path(__file__).parent / "fixtures"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.audit import audit
-from engine.audit_store import Store
+from claimlaw.engine.audit import audit
+from claimlaw.engine.audit_store import Store
 
 pytest.importorskip("distributed", reason="the cluster extra is not installed: pip install '.[cluster]'")
 

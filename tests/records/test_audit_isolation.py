@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-import engine.audit as audit_mod
-from engine.audit import AUDIT_BUDGET, AuditReport, audit, read_tasks
-from engine.audit_run import Sandbox, run_local
-from engine.cli import app
+import claimlaw.engine.audit as audit_mod
+from claimlaw.engine.audit import AUDIT_BUDGET, AuditReport, audit, read_tasks
+from claimlaw.engine.audit_run import Sandbox, run_local
+from claimlaw.engine.cli import app
 
 FIX = Path(__file__).parent / "fixtures"
 REISINGER = FIX / "reisinger-42365.lin"
@@ -112,8 +112,8 @@ def test_a_report_counts_timeouts_errors_and_unproven_verdicts_apart() -> None:
 
 
 def test_a_worker_running_other_claimlaw_code_is_refused_before_it_audits_anything() -> None:
-    from engine.audit import settings_record
-    from engine.audit_run import WorkerStartError
+    from claimlaw.engine.audit import settings_record
+    from claimlaw.engine.audit_run import WorkerStartError
 
     other = dict(settings_record("full", AUDIT_BUDGET), code="000000000000")
     with pytest.raises(WorkerStartError, match="install the same claimlaw everywhere"):

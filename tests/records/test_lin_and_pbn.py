@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.records import ClaimRecord, ReadProblem, ReadReport, parse_result_code, read_file, read_records
-from engine.records.lin import contract_from_auction, lin_deal, read_lin, split_records
-from engine.records.pbn import linear_play, play_tokens, read_pbn
-from facts.cards import Card, Seat, Side, parse_pbn_deal
-from facts.case import Case
+from claimlaw.engine.records import ClaimRecord, ReadProblem, ReadReport, parse_result_code, read_file, read_records
+from claimlaw.engine.records.lin import contract_from_auction, lin_deal, read_lin, split_records
+from claimlaw.engine.records.pbn import linear_play, play_tokens, read_pbn
+from claimlaw.facts.cards import Card, Seat, Side, parse_pbn_deal
+from claimlaw.facts.case import Case
 
 FIX = Path(__file__).parent / "fixtures"
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from engine.api import rule
-from facts import Ruling, case_from_dict
+from claimlaw.engine.api import rule
+from claimlaw.facts import Ruling, case_from_dict
 
 SEED_4C = "N:AJT432.2.QT84.T4 87.QJT543.J7.AQ2 K95.K986.AK952.7 Q6.A7.63.KJ98653"
 SEED_4C_PLAY = [["D4", "D7", "DA", "D3"], ["DK", "D6", "D8", "DJ"], ["SK", "S6", "S2", "S7"],

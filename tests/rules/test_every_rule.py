@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from rules import all_rules
-from rules.clauses import CLAUSES
+from claimlaw.rules import all_rules
+from claimlaw.rules.clauses import CLAUSES
 
 TESTS = Path(__file__).resolve().parent.parent
 
@@ -40,7 +40,7 @@ def test_every_clause_a_rule_implements_has_at_least_one_test_naming_it() -> Non
 
 
 def test_rules_sit_in_statute_order_within_each_module() -> None:
-    from rules import MODULES
+    from claimlaw.rules import MODULES
 
     def key(clause: str) -> tuple[int, str]:
         m = re.match(r"(\d+)(.*)", clause)

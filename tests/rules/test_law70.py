@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.api import rule
-from facts import case_from_dict, load_case
+from claimlaw.engine.api import rule
+from claimlaw.facts import case_from_dict, load_case
 from tests.lawmarks import clause
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -48,7 +48,7 @@ def test_a_claim_the_search_proves_is_allowed_on_every_normal_line() -> None:
 
 @clause("70A")
 def test_a_claim_the_search_could_not_prove_within_its_budget_is_not_established() -> None:
-    from engine.play import PlayCore
+    from claimlaw.engine.play import PlayCore
 
     r = rule(case_from_dict(example("7s-trump-round-both-followed")), play=PlayCore(budget=2_000))
     assert r.outcome == "claim_not_established" and r.tricks is None and r.proven is False

@@ -5,8 +5,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from facts import case_from_dict
-from rules.counting import base_model, stated_line_for
+from claimlaw.facts import case_from_dict
+from claimlaw.rules.counting import base_model, stated_line_for
 from tests.lawmarks import clause
 from tests.rules.helpers import ruled
 

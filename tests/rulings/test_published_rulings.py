@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from engine.agreement import RULINGS_BUDGET, case_files, rule_published
-from engine.api import rule
-from engine.cli import app
-from facts import load_case
+from claimlaw.engine.agreement import RULINGS_BUDGET, case_files, rule_published
+from claimlaw.engine.api import rule
+from claimlaw.engine.cli import app
+from claimlaw.facts import load_case
 from tests.lawmarks import clause
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from facts import Line
-from facts.cards import Card, Seat, Suit
-from facts.statement import parse_statement
+from claimlaw.facts import Line
+from claimlaw.facts.cards import Card, Seat, Suit
+from claimlaw.facts.statement import parse_statement
 
 S, H, D, C = Suit.S, Suit.H, Suit.D, Suit.C
 

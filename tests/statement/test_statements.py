@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from facts.cards import Card, Seat, Suit
-from facts.statement import NOT_REPRESENTABLE, parse_statement
+from claimlaw.facts.cards import Card, Seat, Suit
+from claimlaw.facts.statement import NOT_REPRESENTABLE, parse_statement
 
 S, H, D, C = Suit.S, Suit.H, Suit.D, Suit.C
 

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from engine.cli import app as cli_app
+from claimlaw.engine.cli import app as cli_app
 
 ROOT = Path(__file__).resolve().parents[2]
 FAST = ROOT / "examples" / "3nt-three-discards-forgotten-jack.yaml"
@@ -44,7 +44,7 @@ def server() -> Iterator[str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "engine.cli", "serve", "--port", str(port)], cwd=ROOT,
+    proc = subprocess.Popen([sys.executable, "-m", "claimlaw.engine.cli", "serve", "--port", str(port)], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     t0 = time.monotonic()

@@ -14,13 +14,13 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from engine.cli import app as cli_app
+from claimlaw.engine.cli import app as cli_app
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from engine.web.app import create_app
+from claimlaw.engine.web.app import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 FAST = ROOT / "examples" / "3nt-three-discards-forgotten-jack.yaml"
@@ -69,7 +69,7 @@ def test_the_page_loads_nothing_from_the_network() -> None:
 
 
 def test_meta_lists_the_editions_and_the_packs_claimlaw_packs_lists(client: TestClient) -> None:
-    from engine.packs import list_packs
+    from claimlaw.engine.packs import list_packs
 
     meta = client.get("/api/meta").json()
     assert meta["editions"] == ["2017", "2007", "1997"]
@@ -229,8 +229,7 @@ class SpinningCore:
 
 
 def test_stop_interrupts_the_search_and_rulings_run_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    import engine.api
-    import engine.play
+    from claimlaw import engine
 
     SpinningCore.running.clear()
     real_rule = engine.api.rule
@@ -270,7 +269,7 @@ def test_stop_interrupts_the_search_and_rulings_run_one_at_a_time(monkeypatch: p
 
 
 def test_a_server_error_is_one_short_line_never_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    import engine.web.app as web
+    import claimlaw.engine.web.app as web
 
     def broken(data: Any) -> Any:
         raise RuntimeError("boom\nTraceback (most recent call last)")
@@ -286,7 +285,7 @@ def test_a_server_error_is_one_short_line_never_a_traceback(monkeypatch: pytest.
 
 
 def test_a_failed_ruling_is_a_one_line_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    import engine.api
+    from claimlaw import engine
 
     def broken(case: Any, **kw: Any) -> Any:
         raise ValueError("no luck")
@@ -305,7 +304,7 @@ def test_each_clause_has_a_page_with_what_claimlaw_law_prints(client: TestClient
     assert page.status_code == 200 and "Law 70C" in page.text
     import html
 
-    from rules.clauses import CLAUSES
+    from claimlaw.rules.clauses import CLAUSES
 
     assert html.escape(CLAUSES["70C"].paraphrase) in page.text
     assert CLAUSES["70C"].paraphrase.split(";")[0] in res.output.replace("\n", " ")
@@ -327,6 +326,6 @@ def test_every_static_file_is_package_data_so_pip_install_serves_the_page() -> N
     import tomllib
 
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
-    patterns = data["engine.web"]
+    patterns = data["claimlaw.engine.web"]
     for f in (ROOT / "engine" / "web" / "static").iterdir():
         assert any(fnmatch.fnmatch(f"static/{f.name}", p) for p in patterns), f.name
