@@ -329,8 +329,10 @@ async def _json_body(request: Request) -> Any:
         raise CaseError("", f"not valid JSON: {e.msg}") from None
 
 
-def _case_error(e: CaseError) -> JSONResponse:
-    return JSONResponse(error_body(e), status_code=422)
+async def case_error(request: Request, exc: Exception) -> Response:
+    """A bad case, from any route: the CLI's one-line message with its field, status 422."""
+    assert isinstance(exc, CaseError)
+    return JSONResponse(error_body(exc), status_code=422)
 
 
 async def index(request: Request) -> Response:
@@ -347,48 +349,34 @@ async def meta(request: Request) -> Response:
 
 
 async def check(request: Request) -> Response:
-    try:
-        data = await _json_body(request)
-        read_case(data)
-    except CaseError as e:
-        return _case_error(e)
+    read_case(await _json_body(request))
     return JSONResponse({"ok": True})
 
 
 async def import_(request: Request) -> Response:
-    try:
-        data = await _json_body(request)
-        text = data.get("text", "") if isinstance(data, dict) else ""
-        if not isinstance(text, str):
-            raise CaseError("paste", "send the pasted text as a string")
-        case = import_text(text)
-    except CaseError as e:
-        return _case_error(e)
-    return JSONResponse({"case": case})
+    data = await _json_body(request)
+    text = data.get("text", "") if isinstance(data, dict) else ""
+    if not isinstance(text, str):
+        raise CaseError("paste", "send the pasted text as a string")
+    return JSONResponse({"case": import_text(text)})
 
 
 async def download_yaml(request: Request) -> Response:
-    try:
-        data = await _json_body(request)
-        text = case_yaml(data)
-    except CaseError as e:
-        return _case_error(e)
+    data = await _json_body(request)
+    text = case_yaml(data)
     name = re.sub(r"[^a-z0-9]+", "-", str(data.get("title") or "claim").lower()).strip("-")[:60] or "claim"
     return Response(text, media_type="application/yaml",
                     headers={"Content-Disposition": f'attachment; filename="{name}.yaml"'})
 
 
 async def start_ruling(request: Request) -> Response:
-    try:
-        data = await _json_body(request)
-        if not isinstance(data, dict) or "case" not in data:
-            raise CaseError("", 'send {"case": {...}, "budget": null}')
-        budget = data.get("budget")
-        if budget is not None and (not isinstance(budget, int) or isinstance(budget, bool) or budget < 1):
-            raise CaseError("budget", f"{budget!r} is not a positive number of search positions")
-        case = read_case(data["case"])
-    except CaseError as e:
-        return _case_error(e)
+    data = await _json_body(request)
+    if not isinstance(data, dict) or "case" not in data:
+        raise CaseError("", 'send {"case": {...}, "budget": null}')
+    budget = data.get("budget")
+    if budget is not None and (not isinstance(budget, int) or isinstance(budget, bool) or budget < 1):
+        raise CaseError("budget", f"{budget!r} is not a positive number of search positions")
+    case = read_case(data["case"])
     job = request.app.state.rulings.start(case, budget)
     return JSONResponse(job.status(), status_code=202)
 
@@ -498,7 +486,8 @@ def create_app() -> Starlette:
         yield
         rulings.shutdown()
 
-    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: server_error},
+    app = Starlette(routes=routes, exception_handlers={CaseError: case_error, HTTPException: http_error,
+                                                         Exception: server_error},
                     lifespan=lifespan)
     app.state.rulings = rulings
     return app
