@@ -15,6 +15,7 @@ each run sees the same answers in the same order: the ruling depends on the card
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -115,8 +116,6 @@ class AnswerBook:
     # the engine's side ----------------------------------------------------------------------------------
     def answer(self, q: Unanswered, clock: Callable[[], float] | None = None) -> Asked:
         """Answer ``q`` with the play core (outside any rule action) and keep the answer."""
-        import time
-
         now = clock or time.perf_counter
         t0 = now()
         result = getattr(self.core, q.method)(*q.args_, **q.kwargs)
