@@ -136,10 +136,7 @@ def rule_cmd(
     diffs = check_expect(case, ruling) if (case.expect and (edition is None or case.expect.edition in (None, edition))
                                            ) else []
     if as_json:
-        data = ruling.model_dump(mode="json")
-        data["laws"] = ruling.laws
-        if case.expect is not None:
-            data["expect"] = {"matches": not diffs, "differences": diffs}
+        data = ruling.as_json(diffs if case.expect is not None else None)
         # written as is: rich's JSON view would decode the escapes of control characters again
         sys.stdout.write(_json_safe(json.dumps(data, ensure_ascii=False, indent=2)) + "\n")
     else:
@@ -230,19 +227,17 @@ def _in_force(ruling: Any) -> str:
     return f"{t(ruling.edition)} Laws" + (f" + {t(', '.join(ruling.packs))}" if ruling.packs else "")
 
 
-_CHOICE = re.compile(r"^(?P<switch>[\w.]+): (?P<seat>\w+) plays (?P<card>\S+): (?P<why>.+)$")
 _WINNER = re.compile(r"\b(North|East|South|West) wins\b")
 
 
-def _guidelines(choices: list[str]) -> list[str]:
-    """The guideline behind each careless or chosen card, one line per guideline with its cards."""
+def _guidelines(w: Any) -> list[str]:
+    """The guideline behind each careless or chosen card of witness ``w``, one line per guideline with its cards."""
     grouped: dict[str, list[str]] = {}
-    for ch in choices:
-        m = _CHOICE.match(ch)
-        if m is None:
+    for ch in w.parsed_choices():
+        if isinstance(ch, str):
             grouped.setdefault(ch, [])
             continue
-        grouped.setdefault(m["why"], []).append(f"{m['seat']} {m['card']}")
+        grouped.setdefault(ch.why, []).append(f"{ch.seat} {ch.card}")
     lines = []
     for why, plays in grouped.items():
         said: list[str] = []  # "North ♦A ♦K, South ♣A": each seat named once per run of its cards
@@ -299,7 +294,7 @@ def print_brief(case: object, ruling: object, *, verbose: bool = False) -> None:
             out.print("    " + t("   ".join(row)), highlight=False)
         if not tricks and w.words:
             out.print("    " + t(w.words, WIDTH - 4), highlight=False)
-        for g in _guidelines(w.choices):
+        for g in _guidelines(w):
             out.print(f"    · {t(g, WIDTH - 6)}", highlight=False)
     out.print(f"[bold]Law chain[/] ({_in_force(ruling)}; outcome {t(ruling.outcome)}):", highlight=False)
     # a guideline the witness line used is listed under it, with its cards and source

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import re
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -25,6 +26,18 @@ Outcome = Literal[
 ]
 
 
+class Choice(NamedTuple):
+    """One entry of ``Witness.choices`` read back: the licence, the seat's name, the card as printed, why."""
+
+    licence: str
+    seat: str
+    card: str
+    why: str
+
+
+_CHOICE = re.compile(r"^(?P<licence>[^:]+): (?P<seat>North|East|South|West) plays (?P<card>\S+): (?P<why>.*)$")
+
+
 class Witness(BaseModel):
     """A line of play that produces a count: cards trick by trick, and the choices it used."""
 
@@ -37,6 +50,15 @@ class Witness(BaseModel):
     leaders: list[str] = Field(default_factory=list)
     choices: list[str] = Field(default_factory=list)  # the licences the line used, with sources
     words: str = ""  # the line in a Director's words
+
+    def parsed_choices(self) -> list[Choice | str]:
+        """Each choice as (licence, seat, card, why); one not of the form "<licence>: <Seat> plays <card>: <why>"
+        stays the plain string."""
+        out: list[Choice | str] = []
+        for ch in self.choices:
+            m = _CHOICE.match(ch)
+            out.append(Choice(m["licence"], m["seat"], m["card"], m["why"]) if m else ch)
+        return out
 
 
 class TraceStep(BaseModel):
@@ -85,6 +107,15 @@ class Ruling(BaseModel):
     weighted: list[WeightedResult] = Field(default_factory=list)  # only where an RA allows a weighted result
     trace: list[TraceStep] = Field(default_factory=list)
     proven: bool = True  # False: some count it rests on comes from a search stopped by its budget or by Ctrl-C
+
+    def as_json(self, differences: list[str] | None = None) -> dict[str, Any]:
+        """The ruling as ``claimlaw rule --json`` gives it: its fields, its law chain, and, with ``differences``
+        (from the case's ``expect`` block), whether it matches."""
+        data = self.model_dump(mode="json")
+        data["laws"] = self.laws
+        if differences is not None:
+            data["expect"] = {"matches": not differences, "differences": differences}
+        return data
 
     @property
     def laws(self) -> list[str]:

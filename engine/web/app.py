@@ -42,7 +42,6 @@ EDITIONS = ("2017", "2007", "1997")
 MAX_BODY = 200_000  # bytes of a posted case or pasted record
 KEEP_JOBS = 32      # finished rulings kept for their pages to fetch
 QUESTIONS = ("double_dummy", "worst_normal", "cannot_lose", "can_make")
-_CHOICE = re.compile(r"^(?P<licence>[^:]+): (?P<seat>North|East|South|West) plays (?P<card>\S+): (?P<text>.*)$")
 
 
 # -- cases in and out -----------------------------------------------------------------------------------
@@ -125,12 +124,7 @@ def ruling_json(case: Case, ruling: Ruling) -> dict[str, Any]:
     """The ruling as ``claimlaw rule --json`` prints it: the model, its law chain and the ``expect`` check."""
     from claimlaw.engine.api import check_expect
 
-    data = ruling.model_dump(mode="json")
-    data["laws"] = ruling.laws
-    if case.expect is not None:  # as the CLI without --edition
-        diffs = check_expect(case, ruling)
-        data["expect"] = {"matches": not diffs, "differences": diffs}
-    return data
+    return ruling.as_json(check_expect(case, ruling) if case.expect is not None else None)  # as without --edition
 
 
 def view_extras(case: Case, ruling: Ruling) -> dict[str, Any]:
@@ -142,15 +136,14 @@ def view_extras(case: Case, ruling: Ruling) -> dict[str, Any]:
     marks: list[list[dict[str, str]]] = []
     for w in ruling.witnesses:
         row = []
-        for ch in w.choices:
-            m = _CHOICE.match(ch)
-            if not m:
+        for ch in w.parsed_choices():
+            if isinstance(ch, str):
                 continue
             try:
-                card = str(Card.parse(m["card"]))
+                card = str(Card.parse(ch.card))
             except ValueError:
                 continue
-            row.append({"seat": m["seat"][0], "card": card, "licence": m["licence"], "text": m["text"]})
+            row.append({"seat": ch.seat[0], "card": card, "licence": ch.licence, "text": ch.why})
         marks.append(row)
     clauses = {c: {"title": CLAUSES[c].title, "paraphrase": CLAUSES[c].paraphrase}
                for c in ruling.laws if c in CLAUSES}

@@ -97,3 +97,11 @@ def test_a_claim_diagram_gives_the_position_without_the_earlier_play() -> None:
 def test_a_pbn_deal_is_read_from_any_first_seat() -> None:
     hands = parse_pbn_deal("E:" + " ".join(SEED_4C[2:].split()[1:] + SEED_4C[2:].split()[:1]))
     assert Card.parse("SA") in hands[Seat.N]
+
+
+def test_a_witness_reads_back_each_choice_as_licence_seat_card_and_reason() -> None:
+    from claimlaw.facts.ruling import Choice, Witness
+
+    w = Witness(side="NS", tricks=3, question="worst_normal",
+                choices=["line: North plays ♦A: follows his stated line (70D1)", "free text"])
+    assert w.parsed_choices() == [Choice("line", "North", "♦A", "follows his stated line (70D1)"), "free text"]
