@@ -100,7 +100,7 @@ def base_model(ctx: Ctx, side: str, question: Question) -> Any:
         model = NormalPlayModel.default(seat)
     case = getattr(ctx, "case", None)
     if case is not None and case.role_of(seat) == "defender":
-        model = model.as_defender()
+        model = model.as_defender(case.board.dummy if case.board else None)
     if question in ("likely", "normal"):
         line = stated_line_for(ctx, side)
         if line is not None:
@@ -138,7 +138,7 @@ def model_from_switches(ctx: Ctx, side: str, *, exclude: tuple[str, ...] = (),
     seat = claimer_seat(ctx, side)
     model = NormalPlayModel.dd_only(seat)
     if case is not None and case.role_of(seat) == "defender":
-        model = model.as_defender()
+        model = model.as_defender(case.board.dummy if case.board else None)
     switches = [s for s in ctx.facts("switch") if s["name"] not in exclude] + list(extra or [])
     on: dict[str, bool] = {}
     unaware: list[str] = []

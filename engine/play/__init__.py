@@ -72,7 +72,7 @@ class PlayCore:
         key = (below, pos.pbn(), tuple(pos.trick), pos.leader, pos.trump, tuple(sorted(pos.won.items())), side,
                model.claimer, model.switches, model.unaware_of,
                model.line.model_dump_json() if model.line else "", model.played_after_claim, model.guess_order,
-               model.concedes, model.partner_is_dummy,
+               model.concedes, model.partner_is_dummy, model.dummy,
                tuple(sorted((a.value, x.value) for a, xs in pos.shown_out.items() for x in xs)))
         got = self._counts.get(key)
         if got is None and len(self._counts) > 10_000:
@@ -161,9 +161,24 @@ class PlayCore:
         return Count(tricks, w, s.nodes, time.perf_counter() - t0, exact, settled)
 
 
+# Our solver's W (``worst_whole``) implements the claimer's view for a declarer who sees every card and states no line
+# (engine/play/_endings.c ``wlicences``, ``narrow``, ``v_wins``): the differential test (tests/play/test_lockstep.py)
+# holds it to the Python search, the reference. A defender's view hides his partner's hand, which our solver does not
+# model: his W is the Python search's.
+WHOLE_IN_LOCKSTEP = True
+
+
 def _sees_all(root: Node, model: NormalPlayModel) -> bool:
     """The claimer is unaware of no card and states no line: where our solver's licences apply."""
     return not root.unaware and not (model.line and model.line.steps)
+
+
+def _licence_floor_sound(root: Node, model: NormalPlayModel) -> bool:
+    """Our solver's licence floor is a min over a superset of the normal cards: for a declarer's claim (whose view
+    places no card our solver's superset does not allow for: engine/play/_endings.c ``licensed``) who sees every
+    card and states no line. A defender's view hides partner's cards, so he may see more losers than our solver
+    counts: the every-play floor there."""
+    return model.partner_is_dummy and _sees_all(root, model)
 
 
 def _seat_bits(seats: set[Seat]) -> int:
@@ -179,7 +194,7 @@ def _floor(s: Searcher, root: Node, restricted: set[Seat]) -> Callable[[Node, in
     if not HAVE_FEWEST:
         return None
     trump, side, model = s.trump, s.side, s.model
-    if s.all_free or not _sees_all(root, model):
+    if s.all_free or not _licence_floor_sound(root, model):
         # the all-free floor is asked only where it is cheap (no limited probe: measured slower at 7 tricks)
         return lambda n, k, effort: not effort and bool(fewest(n.masks, trump, n.leader, n.trick, side, k))
     bits = _seat_bits(restricted)
@@ -195,7 +210,7 @@ def _whole(s: Searcher, root: Node, restricted: set[Seat]
     """W by our solver, where it applies: the claimer sees every card and states no line (None otherwise, or
     without our solver: the Python search answers)."""
     model = s.model
-    if not HAVE_FEWEST or not _sees_all(root, model):
+    if not HAVE_FEWEST or not WHOLE_IN_LOCKSTEP or not _licence_floor_sound(root, model):
         return None
     bits = _seat_bits(restricted)
     flags = (model.on("any_suit_order") | model.on("continue_suit") << 1 | model.on("top_down") << 2

@@ -738,32 +738,6 @@ static inline u64 above_all(u64 lane, u64 theirs) {
     return theirs ? lane & ~((top_bit(theirs) << 1) - 1) : lane;
 }
 
-/* can no opponent still to play to the trick beat ``code`` (the card now winning it)? */
-static int sure_winner(const Pos *p, int turn, int code) {
-    int led = p->tc[0] >> 4;
-    for (int j = p->n + 1; j < 4; j++) {
-        int s = (p->leader + j) & 3;
-        if ((s & 1) == (turn & 1)) continue;
-        u64 h = p->hand[s];
-        u64 l = lane_of(h, led);
-        if (l) {
-            if ((code >> 4) == led && (l >> ((code & 15) + 1))) return 0;
-        } else if (p->trump >= 0) {
-            u64 t = lane_of(h, p->trump);
-            if ((code >> 4) != p->trump && t) return 0;
-            if ((code >> 4) == p->trump && (t >> ((code & 15) + 1))) return 0;
-        }
-    }
-    return 1;
-}
-
-/* mid-trick: partner's card is winning the trick and nobody still to play can beat it (Searcher's "partner
- * winning" / "partner's sure winner") */
-static int partner_sure(const Pos *p, int turn) {
-    int w = winning(p, p->n);
-    return ((p->leader + w) & 3) == ((turn + 2) & 3) && sure_winner(p, turn, p->tc[w]);
-}
-
 /* Searcher._crashes on top ranks: leading the top of ``masters`` (the seat's masters of a suit, ``mine`` all its
  * cards there) fells partner's ``part``, every one a master, and the two hands take fewer tricks in the suit */
 static int crashes(u64 masters, u64 mine, u64 part, u64 theirs) {
@@ -786,13 +760,16 @@ static u64 finesse_cards(u64 over, u64 theirs, u64 follow) {
     return out;
 }
 
-/* could an opponent still to play to the trick overruff the seat to move (he holds a trump)? */
-static int overruff_threat(const Pos *p, int turn) {
-    for (int j = p->n + 1; j < 4; j++) {
-        int s = (p->leader + j) & 3;
-        if ((s & 1) != (turn & 1) && lane_of(p->hand[s], p->trump)) return 1;
+/* Searcher.finesse_card: third hand's finesse card against the one opponent's card M above it (hidden: a declarer
+ * sees no opponent's card), the highest of ``over`` (his cards beating the trick so far) with M alone above it and a
+ * card of ``follow`` above M; that card and his top card (the drop), or none */
+static u64 finesse_card(u64 over, u64 theirs, u64 follow) {
+    u64 best = 0;
+    for (u64 o = over; o; o &= o - 1) {
+        u64 c = o & -o, higher = theirs & ~((c << 1) - 1);
+        if (higher && !(higher & (higher - 1)) && top_bit(follow) > higher) best = c;
     }
-    return 0;
+    return best ? best | top_bit(follow) : 0;
 }
 
 /* the lowest of ``trumps`` (a lane) above every trump played to the trick so far, as a lane bit (0: none) */
@@ -835,26 +812,20 @@ static u64 licensed(const Pos *p, int turn, const Rules *r) {
     int led = p->tc[0] >> 4;
     u64 follow = lane_of(h, led);
     int wcode = p->tc[winning(p, p->n)];
-    int partner_wins = partner_sure(p, turn);
     if (follow) {
         u64 lowest = follow & -follow;
         if ((wcode >> 4) != led) return lowest << (16 * led);  /* ruffed: he cannot beat it */
         u64 over = follow & ~((2ULL << (wcode & 15)) - 1);  /* the cards that beat the trick so far */
-        out = lowest;
-        for (u64 o = over; o && !partner_wins; o &= o - 1) {
-            int c = 16 * led + __builtin_ctzll(o);
-            if (sure_winner(p, turn, c)) { out = o & -o; break; }  /* the cheapest sure winner, if there is one */
-        }
+        /* the lowest, or any card that beats the trick so far: the claimer's view (engine/play/view.py) does not
+         * place the hidden cards, so which of them he sees as the cheapest sure winner is not read here */
+        out = lowest | over;
         if (r->finesse && p->n == 2 && ((p->leader + 2) & 3) == turn)
             out |= finesse_cards(over, lane_of(opp, led), follow);
         return out << (16 * led);
     }
     u64 trumps = p->trump >= 0 ? lane_of(h, p->trump) : 0;
-    if (trumps && !partner_wins && led != p->trump) {
-        if (overruff_threat(p, turn)) return 0;  /* he could be overruffed: best play only */
-        u64 ruff = r->ruff_low ? lowest_winning_ruff(p, trumps) : 0;
-        if (ruff) return ruff << (16 * p->trump);
-    }
+    /* the low ruff and the discards both: whether he sees partner winning, or an overruff coming, is the view's */
+    if (trumps && led != p->trump && r->ruff_low) out |= lowest_winning_ruff(p, trumps) << (16 * p->trump);
     u64 side_cards = h | p->hand[(turn + 2) & 3];
     for (int x = 0; x < 4; x++) {
         u64 l = lane_of(h, x);
@@ -1108,6 +1079,69 @@ static int strands(const Pos *p, int turn, int x, u64 low, int blocking_only) {
     return holds_master && !entry && !blocking_only;
 }
 
+/* ---- the claimer's view (engine/play/view.py) for a declarer who sees every card: he sees his own two hands;
+ * the opponents' cards are hidden (he knows which are out, not who holds them) and he reads their show-outs ---- */
+
+/* the opponents' cards of suit ``x`` (``turn`` a seat of the side) */
+static inline u64 opp_lane(const Pos *p, int turn, int x) {
+    return lane_of(p->hand[turn ^ 1] | p->hand[turn ^ 3], x);
+}
+
+static inline int voided(const WPos *w, int s, int x) { return w->voids >> (4 * s + x) & 1; }
+
+/* View.may_hold for opponent ``s``: he has not shown out of ``x`` and some opponent's card of it ranks above
+ * ``above`` */
+static inline int may_hold(const WPos *w, int turn, int s, int x, int above) {
+    return !voided(w, s, x) && (opp_lane(&w->p, turn, x) >> (above + 1)) != 0;
+}
+
+/* View.must_hold: he may hold one, and the other opponent has shown out of ``x`` */
+static inline int must_hold(const WPos *w, int turn, int s, int x, int above) {
+    return may_hold(w, turn, s, x, above) && voided(w, s ^ 2, x);
+}
+
+/* View.known_void: ``s`` has shown out of ``x``, or the opponents hold none of it */
+static inline int known_void(const WPos *w, int turn, int s, int x) {
+    return voided(w, s, x) || !opp_lane(&w->p, turn, x);
+}
+
+/* Searcher.wins_trick: as he sees it, ``code`` (beating the trick so far) surely wins it (``surely``: no opponent still
+ * to play may beat it) or may win it (``!surely``: no opponent still to play is known to beat it) */
+static int v_wins(const WPos *w, int turn, int code, int surely) {
+    const Pos *p = &w->p;
+    int led = p->tc[0] >> 4, x = code >> 4, rk = code & 15;
+    for (int j = p->n + 1; j < 4; j++) {
+        int s = (p->leader + j) & 3;
+        if ((s & 1) == (turn & 1)) continue;
+        if (!known_void(w, turn, s, led)) {
+            if (x == led && (surely ? may_hold(w, turn, s, led, rk) : must_hold(w, turn, s, led, rk))) return 0;
+        } else if (p->trump >= 0) {
+            int above = x == p->trump ? rk : 0;  /* a ruff beats a side-suit card; a higher trump overruffs */
+            if (surely ? may_hold(w, turn, s, p->trump, above) : must_hold(w, turn, s, p->trump, above)) return 0;
+        }
+    }
+    return 1;
+}
+
+/* mid-trick: partner's card wins the trick so far and surely wins it, as he sees it */
+static inline int v_partner_sure(const WPos *w, int turn) {
+    const Pos *p = &w->p;
+    int wi = winning(p, p->n);
+    return ((p->leader + wi) & 3) == ((turn + 2) & 3) && v_wins(w, turn, p->tc[wi], 1);
+}
+
+/* Searcher.equal_winners: he sees his masters of a suit as equal winners, to be cashed in any order: all of them
+ * small (nine or lower); or every card he holds there is one, his two top cards are not honours in sequence, and
+ * partner holds no card between the lowest and the highest of them */
+static inline int equal_winners(u64 masters, u64 mine, u64 part) {
+    if (top_bit(masters) < (1ULL << 10)) return 1;
+    if (masters != mine) return 0;
+    u64 top = top_bit(mine), second = top_bit(mine & ~top);
+    if (second && second >= (1ULL << 10) && top == second << 1) return 0;
+    u64 lo = masters & -masters;
+    return !(part & (top - 1) & ~((lo << 1) - 1));
+}
+
 /* Searcher.licences with full knowledge, as a mask of the seat to move's cards */
 static u64 wlicences(const WPos *w, int turn, const WRules *r) {
     const Pos *p = &w->p;
@@ -1129,7 +1163,7 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
             int idle = x == p->trump && !opp_trumps;
             if (r->suit_order && (!opp_trumps || x == p->trump) && !idle) {
                 if (masters) {
-                    if (r->equal_small && top_bit(masters) < (1ULL << 10)) out |= masters << (16 * x);
+                    if (r->equal_small && equal_winners(masters, mine, part)) out |= masters << (16 * x);
                     out |= top_bit(masters) << (16 * x);
                     if (!r->top_down) out |= masters << (16 * x);
                 } else if (!crash && part && top_bit(part) > top_bit(theirs)) {
@@ -1139,34 +1173,49 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
             }
             if (r->guess && !shown_out(w->voids, o1, o2, x) && real_guess(part, theirs) && !strands(p, turn, x, low, 1))
                 out |= low << (16 * x);
-            if (r->concedes && !side_master(p, turn, x)) out |= low << (16 * x);
+            /* "now or at the end": the side's first lead after the claim, not any lead in between */
+            if (r->concedes && w->last < 0 && !side_master(p, turn, x)) out |= low << (16 * x);
         }
         return out;
     }
     int led = p->tc[0] >> 4;
     u64 follow = lane_of(h, led);
-    int wcode = p->tc[winning(p, p->n)];
-    int partner_winning = partner_sure(p, turn);
+    int wi = winning(p, p->n), wcode = p->tc[wi], wseat = (p->leader + wi) & 3;
+    int partner_winning = (wseat & 1) == (turn & 1) && v_wins(w, turn, wcode, 1);
     if (follow) {
-        int beat_ok = (wcode >> 4) == led;  /* a card of the suit led beats the trick so far only if it is not ruffed */
-        u64 over = beat_ok ? follow & ~((2ULL << (wcode & 15)) - 1) : 0;
-        if (partner_winning) out = follow & -follow;
-        else {
-            out = follow & -follow;
-            for (u64 o = over; o; o &= o - 1) {
-                if (sure_winner(p, turn, 16 * led + __builtin_ctzll(o))) { out = o & -o; break; }
+        /* partner's card surely wins: the lowest; else his cheapest card that surely wins; else, an opponent winning,
+         * his cheapest card that beats the trick and no opponent still to play is known to beat; else the lowest */
+        u64 over = 0, sure = 0;
+        if ((wcode >> 4) == led)
+            for (u64 o = follow & ~((2ULL << (wcode & 15)) - 1); o; o &= o - 1) {
+                int c = 16 * led + __builtin_ctzll(o);
+                if (v_wins(w, turn, c, 0)) {
+                    over |= o & -o;
+                    if (v_wins(w, turn, c, 1)) sure |= o & -o;
+                }
             }
-        }
-        if (r->guess && p->n == 2 && p->leader == pa && !shown_out(w->voids, o1, o2, led))
-            out |= finesse_cards(over, lane_of(opp, led), follow);
+        if (partner_winning || !over) out = follow & -follow;
+        else if (sure) out = sure & -sure;
+        else if ((wseat & 1) != (turn & 1)) out = over & -over;
+        else out = follow & -follow;
+        if (r->guess && p->n == 2 && p->leader == pa && !shown_out(w->voids, o1, o2, led) && (wcode >> 4) == led)
+            out |= finesse_card(follow & ~((2ULL << (wcode & 15)) - 1), lane_of(opp, led), follow);
         out <<= 16 * led;
         if (r->equal_small) out = with_equals(out, h, others_of(p, turn));
         return out;
     }
     u64 trumps = p->trump >= 0 ? lane_of(h, p->trump) : 0;
     if (trumps && !partner_winning && led != p->trump) {
-        if (overruff_threat(p, turn)) return 0;  /* he could be overruffed: best play only */
-        u64 ruff = r->ruff_low ? lowest_winning_ruff(p, trumps) : 0;
+        for (int j = p->n + 1; j < 4; j++) {  /* an opponent still to play may hold a trump: best play only */
+            int s = (p->leader + j) & 3;
+            if ((s & 1) != (turn & 1) && may_hold(w, turn, s, p->trump, 0)) return 0;
+        }
+        /* partner, still to play, holds a winner of the suit led that beats the trick: he discards */
+        u64 pl = lane_of(p->hand[pa], led);
+        if ((wcode >> 4) == led) pl &= ~((2ULL << (wcode & 15)) - 1);
+        else pl = 0;
+        int partner_later = p->n == 1 && above_all(pl, lane_of(opp, led));
+        u64 ruff = r->ruff_low && !partner_later ? lowest_winning_ruff(p, trumps) : 0;
         if (ruff) {
             out = ruff << (16 * p->trump);
             return r->equal_small ? with_equals(out, h, others_of(p, turn)) : out;
@@ -1179,25 +1228,60 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
     return out;
 }
 
-/* Searcher._ties: the best-play cards ``dd`` narrowed by the guidelines (never to none) */
-static u64 narrow(const Pos *p, int turn, u64 dd, u64 legal) {
-    if (!p->n) return dd;
-    int led = p->tc[0] >> 4;
-    int psure = partner_sure(p, turn);
-    u64 tl = p->trump >= 0 ? LANE << (16 * p->trump) : 0;
+/* Searcher.keepers: the side-suit cards of the seat to move he sees as worth keeping (``side_cards``: his cards outside
+ * trumps): his winners, and his only entry to partner's winners */
+static inline u64 keepers(const Pos *p, int turn, u64 side_cards) {
+    u64 keep = masters_in(p, turn, side_cards), pm = masters_in(p, turn, p->hand[(turn + 2) & 3]), entries = 0;
+    for (int x = 0; x < 4; x++) {
+        u64 pl = lane_of(pm, x);
+        if (pl) entries |= (lane_of(side_cards, x) & (top_bit(pl) - 1)) << (16 * x);
+    }
+    if (entries && !(entries & (entries - 1))) keep |= entries;
+    return keep;
+}
+
+/* Searcher._ties: the best-play cards ``dd`` narrowed to those a player without sight of the opponents' hands could
+ * choose (never to none). On lead: no trump when the opponents hold none. Mid-trick: nobody ruffs partner's sure
+ * winner; following when he cannot win the trick (no card beats it, or partner's surely wins), the lowest; discarding,
+ * no winner (nor his only entry to partner's winners) while he holds another side-suit card, and of a side suit its
+ * lowest card */
+static u64 narrow(const WPos *w, int turn, u64 dd, u64 legal) {
+    const Pos *p = &w->p;
+    u64 tl = p->trump >= 0 ? LANE << (16 * p->trump) : 0, nd;
+    if (!p->n) {
+        if (p->trump >= 0 && !opp_lane(p, turn, p->trump)) {
+            nd = dd & ~tl;
+            return nd ? nd : dd;
+        }
+        return dd;
+    }
+    int led = p->tc[0] >> 4, wcode = p->tc[winning(p, p->n)];
+    int psure = v_partner_sure(w, turn);
     if (psure && p->trump >= 0 && led != p->trump && (legal & ~tl)) {
-        u64 nd = dd & ~tl;  /* nobody ruffs partner's sure winner */
+        nd = dd & ~tl;  /* nobody ruffs partner's sure winner */
         if (nd) dd = nd;
     }
-    u64 masters = masters_in(p, turn, p->hand[turn]);
-    if (lane_of(legal, led)) {  /* following */
-        if (!psure || led == p->trump) return dd;
-        u64 nd = dd & ((legal & -legal) | ~masters);  /* no master under partner's sure winner but the lowest */
-        return nd ? nd : dd;
+    u64 fl = lane_of(legal, led);
+    if (fl) {  /* following */
+        int can_beat = (wcode >> 4) == led && (fl >> ((wcode & 15) + 1)) != 0;
+        if (psure || !can_beat) {
+            nd = dd & legal & -legal;
+            return nd ? nd : dd;
+        }
+        return dd;
     }
     u64 side_cards = p->hand[turn] & ~tl;
-    if ((side_cards & ~masters) == 0) return dd;  /* no loser held */
-    u64 nd = dd & (tl | ~masters);  /* no master discarded while a loser is held */
+    u64 keep = keepers(p, turn, side_cards);
+    if (side_cards & ~keep) {  /* a loser held: no winner (nor the only entry) thrown */
+        nd = dd & (tl | ~keep);
+        if (nd) dd = nd;
+    }
+    u64 bottoms = 0;
+    for (int x = 0; x < 4; x++) {
+        u64 l = lane_of(side_cards, x);
+        bottoms |= (l & -l) << (16 * x);
+    }
+    nd = dd & (tl | bottoms);
     return nd ? nd : dd;
 }
 
@@ -1509,7 +1593,7 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
         dd = from_order(de->dd, legal, all);
         *sdd = de->ns;
         if (dd & ~lic) {
-            dd = narrow(p, turn, dd, legal);
+            dd = narrow(w, turn, dd, legal);
             allowed |= dd;
         }
     } else if (legal & ~lic) {  /* some legal card is not licensed: which are best play? */
@@ -1573,7 +1657,7 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
         }
         *sdd = ns;
         if (dd & ~lic) {
-            dd = narrow(p, turn, dd, legal);
+            dd = narrow(w, turn, dd, legal);
             allowed |= dd;
         }
     }
@@ -1594,19 +1678,6 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
         }
     }
     return n;
-}
-
-/* does an opponent's card of suit ``x`` lie between two cards of one hand of ``side``? Only then can a guess
- * (a tenace) arise in the suit, now or later, so only then can a show-out there matter to the licences */
-static inline int gap(const Pos *p, int side, int x) {
-    u64 opp = lane_of(p->hand[side ^ 1] | p->hand[side ^ 3], x);
-    for (int h = side; h < 4; h += 2) {
-        u64 l = lane_of(p->hand[h], x);
-        if (popcount(l) < 2) continue;
-        u64 span = (top_bit(l) - 1) & ~((l & -l) | ((l & -l) - 1));  /* strictly between its lowest and highest */
-        if (opp & span) return 1;
-    }
-    return 0;
 }
 
 /* the table's key at a trick start: the rank-relative layout, how many cards of each suit are tens or higher (the
@@ -1636,8 +1707,8 @@ static inline void wkey(const WPos *w, const WRules *r, u64 key[3]) {
             int small = r->equal_small && (popcount(a & 0x3FF) >= 2 || popcount(b & 0x3FF) >= 2);
             extra |= (u64)(small ? popcount(l >> 10) : 7) << (3 * x);
         }
-        if (r->guess && l && gap(p, r->side, x))
-            vmask |= (1 << (4 * (r->side ^ 1) + x)) | (1 << (4 * (r->side ^ 3) + x));
+        /* the view reads the opponents' show-outs in every suit they still hold cards of */
+        if (lane_of(opp, x)) vmask |= (1 << (4 * (r->side ^ 1) + x)) | (1 << (4 * (r->side ^ 3) + x));
     }
     int last = w->last;
     /* with the side on lead the obligation is read now, and its lead names the suit to continue next; with the
@@ -1651,6 +1722,7 @@ static inline void wkey(const WPos *w, const WRules *r, u64 key[3]) {
     if (last >= 0 && (p->leader & 1) == r->side && !lane_of(p->hand[p->leader], last)) last = -1;
     extra |= (u64)(last + 1) << 12;
     extra |= (u64)(w->voids & vmask) << 15;
+    extra |= (u64)(r->concedes && w->last < 0) << 31;  /* the concession licence: the side has not led since */
     key[2] = extra;
 }
 

@@ -26,12 +26,10 @@ licenses from the claimer's perception. The licences, each a named switch with i
   deemed to lead it first as a safety check (ACBL 1992 C; a restriction, off by default and in 2019).
 * ``partner_restricted`` — a defender's claim: partner's cards are also only normal ones (70D2).
 
-Following: the cheapest perceived sure winner when partner is not already winning, otherwise the
-lowest card; discards are the lowest card of a suit he perceives as losing.
-
-Double-dummy ties are broken by the same guidelines (engine/play/search.py ``moves``): among equally
-good cards, no master is discarded while the hand holds a side-suit card he sees as losing, and no
-master is played under partner's sure winner when a lower card is held. A tie is only narrowed.
+Perception is the claimer's view (engine/play/view.py): his hand and dummy, the cards played and the
+show-outs, less the cards he is unaware of; every licence and tie-break reads it and nothing else. The
+licences, the ties and the coherence check are described once, in words a Director can check, in
+docs/design.md ("The normal-play model as the claimer sees it"). A tie is only narrowed, never emptied.
 """
 
 from __future__ import annotations
@@ -84,6 +82,7 @@ class NormalPlayModel:
     class_of_player: str = "club"
     concedes: int = 0  # tricks the claim gives away: only then may a loser be led early
     partner_is_dummy: bool = True  # a declarer's claim covers dummy's cards; a defender's partner is his own player
+    dummy: Seat | None = None  # a defender's claim: the dummy he sees (None: not known, both opponents in view)
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @classmethod
@@ -129,9 +128,10 @@ class NormalPlayModel:
     def with_concedes(self, n: int) -> NormalPlayModel:
         return replace(self, concedes=max(0, n))
 
-    def as_defender(self) -> NormalPlayModel:
-        """The claimer is a defender: his partner's cards are normal-restricted only under 70D2."""
-        return replace(self, partner_is_dummy=False)
+    def as_defender(self, dummy: Seat | None = None) -> NormalPlayModel:
+        """The claimer is a defender: his partner's cards are normal-restricted only under 70D2; he sees his own
+        hand and ``dummy`` (engine/play/view.py)."""
+        return replace(self, partner_is_dummy=False, dummy=dummy)
 
     def with_class(self, cls_: str) -> NormalPlayModel:
         return replace(self, class_of_player=cls_)

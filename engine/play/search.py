@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from claimlaw.facts import SEATS, Card, Line, Seat, Side, Suit
+from claimlaw.facts import SEATS, SUITS, Card, Line, Seat, Side, Suit
 
 from .bits import LANE, SUIT_NO, lane_cards, mask_of, ranks_of
 from .dds import Disagreement
 from .model import GUIDELINES, NormalPlayModel
+from .view import View, view
 
 IDX = {s: i for i, s in enumerate(SEATS)}
 BY_LETTER = (3, 2, 1, 0)  # suit numbers in the order of their letters (C, D, H, S): the order cards are tried in
@@ -113,6 +114,7 @@ class Searcher:
         self._opp_idx = tuple(IDX[s] for s in self.side.other.seats)
         self._trump_no = SUIT_NO[self.trump] if self.trump is not None else -1
         self._work = 0
+        self._views: dict[tuple, View] = {}
 
     # -- basic bridge ---------------------------------------------------------------------
     def winner(self, leader: Seat, cards: tuple[Card, ...]) -> Seat:
@@ -169,17 +171,31 @@ class Searcher:
         return Node(tuple(hands), w, (), unaware, last_led, voids, node.line_done, node.line_off, tuple(masks)), \
             int(w.side == self.side)
 
-    # -- perception -----------------------------------------------------------------------
+    # -- perception: everything below reads the claimer's view (engine/play/view.py) ----------
+    def view(self, node: Node) -> View:
+        """The claimer's view at ``node``."""
+        key = (node.masks, node.unaware, node.voids)
+        got = self._views.get(key)
+        if got is None:
+            if len(self._views) > 100_000:
+                self._views.clear()
+            m = self.model
+            got = self._views[key] = view(node.masks, node.unaware, node.voids, m.claimer, m.partner_is_dummy,
+                                          m.dummy)
+        return got
+
     def seen_opp(self, node: Node, suit: Suit) -> list[Card]:
-        return [c for s in self.side.other.seats for c in node.hand(s) if c.suit == suit and c not in node.unaware]
+        """The cards of ``suit`` an opponent may hold as he sees it (highest first)."""
+        x = SUIT_NO[suit]
+        return lane_cards(self.view(node).against(suit), x)[::-1]
+
+    def hidden(self, node: Node, suit: Suit) -> list[Card]:
+        """The cards of ``suit`` outside his view that he knows of (highest first)."""
+        return lane_cards(self.view(node).hidden_in(suit), SUIT_NO[suit])[::-1]
 
     def _seen_opp_top(self, node: Node, x: int) -> int:
-        """The highest rank of suit number ``x`` the claimer sees in the opponents' hands (0: none)."""
-        o, p = self._opp_idx
-        lane = ((node.masks[o] | node.masks[p]) >> (16 * x)) & LANE
-        if node.unaware and lane:
-            lane &= ~(mask_of(node.unaware) >> (16 * x))
-        return lane.bit_length() - 1 if lane else 0
+        """The highest rank of suit number ``x`` an opponent may hold as he sees it (0: none)."""
+        return self.view(node).top_against(SUITS[x])
 
     def perceived_master(self, node: Node, card: Card) -> bool:
         return card.rank > self._seen_opp_top(node, card.code >> 4)
@@ -224,6 +240,7 @@ class Searcher:
                 suits = [node.last_led]
             # an opponent he knows holds a trump could ruff: a claimer aware of it draws trumps first
             trumps_seen = bool(self.trump) and bool(self.seen_opp(node, self.trump))  # type: ignore[arg-type]
+            partner_seen = seat.partner in self.view(node).seen_seats  # a tenace he can see (not a defender's)
             for x in suits:
                 mine = sorted((c for c in hand if c.suit == x), key=lambda c: -c.rank)
                 masters = [c for c in mine if self.perceived_master(node, c)]
@@ -244,7 +261,7 @@ class Searcher:
                 # disadvantage: a trump lead is then normal only as best play
                 if m.on("any_suit_order") and (not trumps_seen or x == self.trump) and not idle_trumps:
                     if masters:
-                        if m.on("equal_small_any") and all(c.rank <= 9 for c in masters):
+                        if m.on("equal_small_any") and self.equal_winners(node, seat, masters, mine):
                             for c in masters:
                                 add(c, "equal_small_any")
                         add(masters[0], "any_suit_order")
@@ -256,10 +273,14 @@ class Searcher:
                         if (not (self.perceived_master(node, low) and min(partner_x) > low.rank)  # (not a winner of
                                 and not self._strands(node, seat, low)):        # his own crashed under partner's)
                             add(low, "any_suit_order")
-                if (self.guess_licensed() and not self.shown_out(node, x) and self.real_guess(node, partner, x)
+                if (self.guess_licensed() and partner_seen and not self.shown_out(node, x)
+                        and self.real_guess(node, partner, x)
                         and not self._strands(node, seat, mine[-1], blocking_only=True)):
                     add(mine[-1], "finesse_or_drop")
-                if m.on("concede_now_or_end") and m.concedes > 0 and not self.side_has_master(node, x):
+                # "now or at the end": the side's first lead after the claim (at the end the loser is its last
+                # card, led by force), not any lead in between
+                if (m.on("concede_now_or_end") and m.concedes > 0 and node.last_led is None
+                        and not self.side_has_master(node, x)):
                     add(mine[-1], "concede_now_or_end")
             return out
         led = node.trick[0].suit
@@ -269,20 +290,25 @@ class Searcher:
         partner_winning = w_seat is not None and w_seat.side == self.side and w_card is not None \
             and self.wins_trick(node, seat, w_card)
         if follow:
-            if partner_winning:
+            # partner's card surely wins: the lowest; else his cheapest card that surely wins; else, an opponent
+            # winning the trick, his cheapest card that beats it (he plays to win it: a hidden card he cannot place
+            # may lie with the opponent who has played); else the lowest
+            over = [c for c in follow if self.beats(c, w_card) and self.wins_trick(node, seat, c, surely=False)]
+            sure = [c for c in over if self.wins_trick(node, seat, c)]
+            if partner_winning or not over:
                 add(follow[0], "follow_low")
+            elif sure:
+                add(sure[0], "follow_low")
+            elif w_seat.side != self.side:
+                add(over[0], "follow_low")
             else:
-                sure = [c for c in follow if self.beats(c, w_card) and self.wins_trick(node, seat, c)]
-                add(sure[0] if sure else follow[0], "follow_low")
+                add(follow[0], "follow_low")
             if (self.guess_licensed() and len(node.trick) == 2 and node.leader == seat.partner
                     and not self.shown_out(node, led)):
-                for c in follow:
-                    if not self.beats(c, w_card):
-                        continue  # a finesse card wins the trick unless the one missing higher card is behind it
-                    higher = [o for o in self.seen_opp(node, led) if o.rank > c.rank]
-                    if len(higher) == 1 and any(d.rank > higher[0].rank for d in follow):
-                        add(c, "finesse_or_drop")
-                        add(follow[-1], "finesse_or_drop")
+                fin = self.finesse_card(node, follow, w_card)
+                if fin is not None:  # the finesse card, or the top card (the drop)
+                    add(fin, "finesse_or_drop")
+                    add(follow[-1], "finesse_or_drop")
             if m.on("equal_small_any"):
                 for c in list(out):
                     for e in self.perceived_equal(node, seat, c):
@@ -290,11 +316,17 @@ class Searcher:
             return out
         trumps = sorted((c for c in hand if self.trump and c.suit == self.trump), key=lambda c: c.rank)
         to_play = [seat.next, seat.next.next, seat.next.next.next][:3 - len(node.trick)]
-        overruff_seen = any(c.suit == self.trump and c not in node.unaware
-                            for s in to_play if s.side != self.side for c in node.hand(s))
+        v = self.view(node)
+        overruff_seen = bool(self.trump) and any(v.may_hold(s, self.trump)  # type: ignore[arg-type]
+                                                 for s in to_play if s.side != self.side)
         if trumps and not partner_winning and led != self.trump and overruff_seen:
-            return out  # an opponent he knows holds a trump is still to play: only best play is normal
-        if trumps and not partner_winning and led != self.trump and m.on("ruff_low"):
+            return out  # an opponent who may hold a trump, as he sees it, is still to play: only best play
+        # partner, still to play, holds in his view a card that wins the trick: no ruff (ACBL LC 2019 #5 is about
+        # ruffing an opponent's winner), he discards
+        partner_wins_later = (seat.partner in to_play and seat.partner in v.seen_seats
+                              and any(c.suit == led and self.beats(c, w_card) and self.perceived_master(node, c)
+                                      for c in node.hand(seat.partner)))
+        if trumps and not partner_winning and led != self.trump and m.on("ruff_low") and not partner_wins_later:
             top_trump = max((c.rank for c in node.trick if c.suit == self.trump), default=0)
             over = [c for c in trumps if c.rank > top_trump]
             if over:
@@ -316,25 +348,61 @@ class Searcher:
                     add(min((c for c in hand if c.suit == x), key=lambda c: c.rank), "unaware_winner")
         return out
 
+    def equal_winners(self, node: Node, seat: Seat, masters: list[Card], mine: list[Card]) -> bool:
+        """He sees his masters of a suit as equal winners, to be cashed in any order (White Book 8.70.5): several
+        small ones (none above nine), or every card he holds in the suit is one, partner holds no card between
+        them and the holding is not solid at the top (7-5-4 opposite a void with the six forgotten; Q-5 with the
+        ten forgotten). Solid at the top (his two top cards honours in sequence: A-K-5, K-Q-4) is cashed from the
+        top (White Book 8.70.5: "especially with solidity"), as is a suit partner's cards break."""
+        if all(c.rank <= 9 for c in masters):
+            return True
+        if len(masters) != len(mine):
+            return False
+        if len(mine) >= 2 and mine[1].rank >= 10 and mine[0].rank - mine[1].rank == 1:
+            return False
+        lo, hi = min(c.rank for c in masters), max(c.rank for c in masters)
+        return not any(c.suit == masters[0].suit and lo < c.rank < hi for c in node.hand(seat.partner))
+
     def _ties(self, node: Node, seat: Seat, dd: list[Card], legal: list[Card]) -> list[Card]:
-        """Equally good cards (double-dummy ties) in the middle of a trick, narrowed by the guidelines, never to
-        none: nobody ruffs partner's sure winner; no card he sees as a master of a side suit is played under it
-        while a lower card of the suit is held, nor discarded while the hand holds a side-suit card he does not
-        see as one (no player throws a winner and keeps a loser when nothing is gained)."""
+        """Equally good cards (double-dummy ties) narrowed to those a player without sight of the hidden hands
+        could choose, never to none (so W <= double dummy holds). In the middle of a trick: nobody ruffs partner's
+        sure winner; following when he cannot win the trick (no card of his beats it, or partner's card wins it
+        as he sees it), the lowest card; discarding, no card he sees as a master of a side suit (nor his only
+        entry to partner's winners) while he holds another side-suit card, and of a side suit its lowest card.
+        On lead: no trump when he sees no trump out, while he holds a card of another suit."""
+        if not node.trick:
+            if self.trump and not self.seen_opp(node, self.trump):
+                return [c for c in dd if c.suit != self.trump] or dd
+            return dd
         led = node.trick[0].suit
         w_seat, w_card = self.trick_winner(node)
         partner_sure = w_seat == seat.partner and self.wins_trick(node, seat, w_card)
         if partner_sure and self.trump and led != self.trump and any(c.suit != self.trump for c in legal):
             dd = [c for c in dd if c.suit != self.trump] or dd
         if legal[0].suit == led:  # following
-            if not partner_sure or led == self.trump:
-                return dd
-            low = min(c.rank for c in legal)
-            return [c for c in dd if c.rank == low or not self.perceived_master(node, c)] or dd
+            low = min(legal, key=lambda c: c.rank)
+            if partner_sure or not any(self.beats(c, w_card) for c in legal):
+                return [c for c in dd if c == low] or dd
+            return dd
+        hand = node.hand(seat)
+        side = [c for c in hand if c.suit != self.trump]
+        keep = self.keepers(node, seat)
+        if any(c not in keep for c in side):  # a loser held: no winner (nor the only entry) thrown
+            dd = [c for c in dd if c.suit == self.trump or c not in keep] or dd
+        bottom = {x: min(c.rank for c in side if c.suit == x) for x in {c.suit for c in side}}
+        return [c for c in dd if c.suit == self.trump or c.rank == bottom[c.suit]] or dd
+
+    def keepers(self, node: Node, seat: Seat) -> set[Card]:
+        """The side-suit cards of ``seat`` he sees as worth keeping: his winners, and his only entry to partner's
+        winners (partner's hand in his view). The others are his losers."""
         side = [c for c in node.hand(seat) if c.suit != self.trump]
-        if all(self.perceived_master(node, c) for c in side):
-            return dd  # no loser held
-        return [c for c in dd if c.suit == self.trump or not self.perceived_master(node, c)] or dd
+        keep = {c for c in side if self.perceived_master(node, c)}
+        if seat.partner in self.view(node).seen_seats:
+            entries = [c for c in side if any(p.suit == c.suit and p.rank > c.rank and self.perceived_master(node, p)
+                                              for p in node.hand(seat.partner))]
+            if len(entries) == 1:
+                keep.add(entries[0])
+        return keep
 
     def _strands(self, node: Node, seat: Seat, low: Card, blocking_only: bool = False) -> bool:
         """Crossing to partner with ``low`` (partner winning with his lowest master of the suit) strands or blocks
@@ -388,23 +456,26 @@ class Searcher:
         top = max(c.rank for c in out)
         return sorted((c for c in node.hand(seat) if c.suit == self.trump and c.rank > top), key=lambda c: -c.rank)[:1]
 
-    def wins_trick(self, node: Node, seat: Seat, card: Card) -> bool:
-        """As he sees it, ``card`` (already beating the trick so far) wins it: no opponent still to play
-        holds a higher card of the suit, or, void in it, a trump that could ruff."""
+    def wins_trick(self, node: Node, seat: Seat, card: Card, surely: bool = True) -> bool:
+        """As he sees it, ``card`` (already beating the trick so far) surely wins it: no opponent still to play may
+        hold a higher card of the suit led, nor, known void in it, a trump that ruffs (or overruffs) it. May hold:
+        a hand in his view that does, or a hidden hand that has not shown out of the suit while a hidden card
+        would do it (``View.may_hold``: he does not know which opponent holds a hidden card). With ``surely`` off:
+        it may win, as he sees it (no opponent still to play is known to beat it: ``View.must_hold``)."""
         led = node.trick[0].suit
+        v = self.view(node)
+        holds = v.may_hold if surely else v.must_hold
         later = [seat.next, seat.next.next, seat.next.next.next][:3 - len(node.trick)]
         for s in later:
             if s.side == self.side:
                 continue
-            seen = [c for c in node.hand(s) if c not in node.unaware]
-            if any(c.suit == led for c in seen):  # he must follow: only a higher card of the suit beats it
-                if card.suit == led and any(c.suit == led and c.rank > card.rank for c in seen):
+            if not v.known_void(s, led):  # he must follow: only a higher card of the suit beats it
+                if card.suit == led and holds(s, led, card.rank):
                     return False
-            elif self.trump:  # void as far as he can see: a trump ruffs (or overruffs)
-                trumps = [c for c in seen if c.suit == self.trump]
-                if card.suit != self.trump and trumps:
+            elif self.trump:  # void in the suit led: a trump ruffs (or overruffs)
+                if card.suit != self.trump and holds(s, self.trump):
                     return False
-                if card.suit == self.trump and any(t.rank > card.rank for t in trumps):
+                if card.suit == self.trump and holds(s, self.trump, card.rank):
                     return False
         return True
 
@@ -420,12 +491,16 @@ class Searcher:
         return bool(self.trump) and c.suit == self.trump
 
     def tenace(self, node: Node, partner: frozenset[Card], x: Suit) -> bool:
+        """Partner holds a card with exactly one card an opponent may hold above it, that card is hidden (a guess
+        is only about a card he cannot see: never one in dummy), and partner holds a card above it."""
         seen = self.seen_opp(node, x)
+        hidden = set(self.hidden(node, x))
         for c in partner:
             if c.suit != x:
                 continue
             higher = [o for o in seen if o.rank > c.rank]
-            if len(higher) == 1 and any(d.suit == x and d.rank > higher[0].rank for d in partner):
+            if (len(higher) == 1 and higher[0] in hidden
+                    and any(d.suit == x and d.rank > higher[0].rank for d in partner)):
                 return True
         return False
 
@@ -433,6 +508,25 @@ class Searcher:
         """A tenace of partner's with a guess in it: he sees another opponent's card of the suit besides the one
         inside the tenace. With that card alone out, second hand plays it or shows out: nothing to guess."""
         return len(self.seen_opp(node, x)) >= 2 and self.tenace(node, partner, x)
+
+    def finesse_card(self, node: Node, follow: list[Card], w_card: Card | None) -> Card | None:
+        """Third hand's finesse card (70E1): against the one hidden card M that is the only card an opponent may
+        hold above it, the card of the holding just below M that beats the trick so far and every other card an
+        opponent may hold (it wins whenever M is onside); none when M is in view, or no card of the holding is
+        above M. Of several such cards the highest: the lower ones are dominated (they win no trick it loses)."""
+        if not follow:
+            return None
+        led = follow[0].suit
+        seen = self.seen_opp(node, led)
+        hidden = set(self.hidden(node, led))
+        best: Card | None = None
+        for c in follow:
+            if not self.beats(c, w_card):
+                continue
+            higher = [o for o in seen if o.rank > c.rank]
+            if len(higher) == 1 and higher[0] in hidden and any(d.rank > higher[0].rank for d in follow):
+                best = c  # ``follow`` ascends: the last one found is the one just below M
+        return best
 
     # -- choices at a node ---------------------------------------------------------------
     def moves(self, node: Node, solve_opponents: bool = True, legal: list[Card] | None = None
@@ -460,7 +554,7 @@ class Searcher:
                     ) -> list[tuple[Card, str | None]]:
         """The claiming side's normal cards, given its best-play cards ``dd`` (ascending): those, narrowed by the
         guidelines where tied mid-trick, and for a restricted seat the licensed cards too (first)."""
-        if node.trick and len(dd) > 1:
+        if len(dd) > 1:
             dd = self._ties(node, seat, dd, legal)
         if seat not in self.restricted:
             return [(c, None) for c in dd]
@@ -566,7 +660,7 @@ class Searcher:
                 if mine and self.perceived_master(node, mine[0]):
                     cards.append(mine[0])
                     masters = [c for c in mine if self.perceived_master(node, c)]
-                    if self.model.on("equal_small_any") and all(c.rank <= 9 for c in masters):
+                    if self.model.on("equal_small_any") and self.equal_winners(node, seat, masters, mine):
                         cards.extend(masters[1:])  # several small cards he sees as equal: any order
                 elif mine and any(c.suit == x and self.perceived_master(node, c) for c in node.hand(seat.partner)):
                     cards.append(mine[-1])
@@ -635,8 +729,12 @@ class Searcher:
         last = node.last_led
         if last is not None and not (self.model.on("continue_suit") and self._may_bind(node, last)):
             last = None
-        voids = frozenset((s, x) for s, x in node.voids if s.side != self.side and per[SUIT_NO[x]])
-        return (tuple(per), node.leader, last, voids, node.line_done, node.line_off)
+        # show-outs in live suits: the opponents' (a defender also reads his partner's: a hidden hand)
+        both = not self.model.partner_is_dummy
+        voids = frozenset((s, x) for s, x in node.voids if (both or s.side != self.side) and per[SUIT_NO[x]])
+        # the concession licence reads whether the side has led since the claim
+        first = node.last_led is None and self.model.concedes > 0 and self.model.on("concede_now_or_end")
+        return (tuple(per), node.leader, last, voids, node.line_done, node.line_off, first)
 
     def _may_bind(self, node: Node, suit: Suit) -> bool:
         """Can the suit the side led last still bind it (``continue_suit``)? On lead at a trick start the licence

@@ -1,0 +1,96 @@
+"""The claimer's view: what he sees at a node of the search, and nothing else.
+
+Every licence, tie-break and "perceived master / loser" of the normal-play model reads this and only
+this (issue 26, item 1). He sees his own hand and dummy (declarer both of his hands, a defender his own
+and dummy), every card played (they are gone from the hands) and every show-out; he does not see the
+other hands. Outstanding cards he is found unaware of (70C, White Book 8.70.4/8.70.6) are not in his
+view at all: he does not know they exist until one is played. Hidden cards are exactly the cards of the
+hands he does not see, less those.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from claimlaw.facts import SEATS, Seat, Suit
+
+from .bits import LANE, SUIT_NO, mask_of
+
+IDX = {s: i for i, s in enumerate(SEATS)}
+
+
+@dataclass(frozen=True)
+class View:
+    """What the claimer sees at one node (masks hold a card at bit ``Card.code``)."""
+
+    seen_seats: frozenset[Seat]       # hands he sees: his own and dummy
+    mine: tuple[Seat, Seat]           # the claiming side's seats
+    held: tuple[int, ...]             # every hand's cards, by SEATS order (read only for seen seats)
+    hidden: int                       # outstanding cards he knows of, in hands he does not see
+    voids: frozenset[tuple[Seat, Suit]]  # the show-outs he has seen
+
+    def lane(self, mask: int, suit: Suit) -> int:
+        return (mask >> (16 * SUIT_NO[suit])) & LANE
+
+    def hidden_in(self, suit: Suit) -> int:
+        """The ranks (as a lane) of the hidden cards of ``suit``."""
+        return self.lane(self.hidden, suit)
+
+    def against(self, suit: Suit) -> int:
+        """The ranks of ``suit`` that may be held by an opponent, as he sees it: the opponents' cards in hands he
+        sees (dummy, for a defender) and every hidden card (a defender cannot tell partner's from declarer's)."""
+        out = self.hidden_in(suit)
+        for s in SEATS:
+            if s.side != self.mine[0].side and s in self.seen_seats:
+                out |= self.lane(self.held[IDX[s]], suit)
+        return out
+
+    def top_against(self, suit: Suit) -> int:
+        """The highest rank of ``suit`` an opponent may hold as he sees it (0: none)."""
+        lane = self.against(suit)
+        return lane.bit_length() - 1 if lane else 0
+
+    def may_hold(self, seat: Seat, suit: Suit, above: int = 0) -> bool:
+        """As he sees it, ``seat`` may hold a card of ``suit`` ranked above ``above``: for a hand in view, exactly;
+        for a hidden hand, some hidden card of the suit is above it and the hand has not shown out."""
+        if seat in self.seen_seats:
+            return bool(self.lane(self.held[IDX[seat]], suit) >> (above + 1))
+        return (seat, suit) not in self.voids and bool(self.hidden_in(suit) >> (above + 1))
+
+    def must_hold(self, seat: Seat, suit: Suit, above: int = 0) -> bool:
+        """He knows ``seat`` holds a card of ``suit`` above ``above``: a hand in view that does; a hidden hand when
+        such a hidden card exists and every other hidden hand has shown out of the suit."""
+        if seat in self.seen_seats:
+            return self.may_hold(seat, suit, above)
+        if not self.hidden_in(suit) >> (above + 1) or (seat, suit) in self.voids:
+            return False
+        return all((s, suit) in self.voids for s in SEATS if s != seat and s not in self.seen_seats)
+
+    def known_void(self, seat: Seat, suit: Suit) -> bool:
+        """He knows ``seat`` holds no card of ``suit``: a hand in view without one, or a show-out."""
+        if seat in self.seen_seats:
+            return not self.lane(self.held[IDX[seat]], suit)
+        return (seat, suit) in self.voids or not self.hidden_in(suit)
+
+
+def seen_seats(claimer: Seat, partner_is_dummy: bool, dummy: Seat | None) -> frozenset[Seat]:
+    """The hands the claimer sees: declarer his own and dummy's; a defender his own and dummy (both opponents'
+    hands when dummy is not known: the view the model had before it read the table)."""
+    if partner_is_dummy:
+        return frozenset({claimer, claimer.partner})
+    if dummy is None:
+        return frozenset({claimer, claimer.next, claimer.next.next.next})
+    return frozenset({claimer, dummy})
+
+
+def view(masks: tuple[int, ...], unaware: frozenset, voids: frozenset[tuple[Seat, Suit]], claimer: Seat,
+         partner_is_dummy: bool = True, dummy: Seat | None = None) -> View:
+    """The claimer's view at a node: the hands (as masks), the cards he is unaware of, the show-outs so far."""
+    seen = seen_seats(claimer, partner_is_dummy, dummy)
+    hidden = 0
+    for s in SEATS:
+        if s not in seen:
+            hidden |= masks[IDX[s]]
+    if unaware:
+        hidden &= ~mask_of(unaware)
+    return View(seen, (claimer, claimer.partner), masks, hidden, voids)

@@ -1,0 +1,185 @@
+"""The claimer's view (engine/play/view.py), the licences that read it, and the coherence check of witness lines
+(engine/play/coherence.py): hand-built incoherent lines of the kinds issue 26 lists fail it, the model's own
+witness lines pass it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from claimlaw.engine.play import NormalPlayModel, PlayCore
+from claimlaw.engine.play.coherence import check_line
+from claimlaw.facts import SEATS, Card, Line, Position, Seat, Side, Step, Suit
+from tests.play.test_play_core import random_position, searcher, spec_position
+
+CORE = PlayCore()
+
+
+def _cards(text: str) -> list[Card]:
+    return [Card.parse(x) for x in text.split()]
+
+
+def _kinds(pos: Position, side: Side, model: NormalPlayModel, line: str) -> list[str]:
+    return [f.kind for f in check_line(pos, side, model, _cards(line), CORE)]
+
+
+def test_declarer_sees_dummy_and_his_own_hand_and_nothing_of_the_defenders() -> None:
+    pos = spec_position({Seat.N: "SA S2", Seat.S: "SK S3", Seat.E: "SQ S4", Seat.W: "SJ S5"}, None, Seat.N)
+    s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N))
+    v = s.view(node)
+    assert v.seen_seats == {Seat.N, Seat.S}
+    assert s.hidden(node, Suit.S) == _cards("SQ SJ S5 S4")
+
+
+def test_a_defender_sees_his_own_hand_and_dummy_and_hides_partners_cards() -> None:
+    pos = spec_position({Seat.N: "SA S2", Seat.S: "SK S3", Seat.E: "SQ S4", Seat.W: "SJ S5"}, None, Seat.N)
+    s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).as_defender(Seat.E))
+    v = s.view(node)
+    assert v.seen_seats == {Seat.N, Seat.E}
+    assert s.hidden(node, Suit.S) == _cards("SK SJ S5 S3")
+    assert not s.perceived_master(node, Card.parse("S2")) and s.perceived_master(node, Card.parse("SA"))
+
+
+def test_a_card_the_claimer_is_unaware_of_is_neither_seen_nor_hidden() -> None:
+    pos = spec_position({Seat.N: "SA S2", Seat.S: "SK S3", Seat.E: "SQ S4", Seat.W: "SJ S5"}, None, Seat.N)
+    s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).with_unaware(["SQ"]))
+    assert s.hidden(node, Suit.S) == _cards("SJ S5 S4")
+    assert s.perceived_master(node, Card.parse("SK"))
+
+
+def test_a_defender_does_not_finesse_against_a_king_he_can_see_in_dummy() -> None:
+    """South leads ♣2, West (declarer) plays ♣3; North holds ♣A Q and dummy (East, fourth to play) the ♣K: no
+    guess (70E1 is about hidden cards), he wins with the ace. Make West dummy and the king is hidden: the queen
+    is the finesse card."""
+    spec = {Seat.N: "CA CQ", Seat.S: "C2 D2", Seat.E: "CK D3", Seat.W: "C3 C4"}
+    pos = spec_position(spec, None, Seat.S)
+    for c in ("C2", "C3"):
+        pos.play(Card.parse(c))
+    s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).as_defender(Seat.E))
+    assert s.licences(node, Seat.N) == {Card.parse("CA"): "follow_low"}
+    s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).as_defender(Seat.W))
+    lic = s.licences(node, Seat.N)
+    assert lic.get(Card.parse("CQ")) == "finesse_or_drop" and Card.parse("CA") in lic
+
+
+def test_the_finesse_card_is_the_one_just_below_the_missing_card_never_a_dominated_lower_one() -> None:
+    """South leads ♠2 toward North's ♠A Q 9 6, West plays ♠3; the ♠K is the only card out above the six (♠T 8 7
+    are South's): the queen is the finesse card; the nine and the six, which win no trick the queen loses, are not."""
+    spec = {Seat.N: "SA SQ S9 S6", Seat.S: "S2 ST S8 S7", Seat.E: "SK D2 D3 D4", Seat.W: "S3 S4 S5 D5"}
+    pos = spec_position(spec, None, Seat.S)
+    for c in ("S2", "S3"):
+        pos.play(Card.parse(c))
+    s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N))
+    lic = s.licences(node, Seat.N)  # the ace: the drop (and the cheapest sure winner)
+    assert lic.get(Card.parse("SQ")) == "finesse_or_drop" and set(lic) == {Card.parse("SQ"), Card.parse("SA")}
+
+
+def test_a_claimer_with_a_ten_forgotten_cashes_queen_five_in_any_order_but_ace_king_five_from_the_top() -> None:
+    """Q-5 with the ten forgotten: he sees both as winners, any order (the five may be led). A-K-5 opposite 4-2
+    with the jack forgotten is solid at the top: top down (White Book 8.70.5)."""
+    spec = {Seat.N: "SQ S5 H2", Seat.S: "D2 D3 D4", Seat.E: "ST H3 H4", Seat.W: "D5 D6 D7"}
+    pos = spec_position(spec, None, Seat.N)
+    s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).with_unaware(["ST"]))
+    assert Card.parse("S5") in s.licences(node, Seat.N)
+    spec = {Seat.N: "SA SK S5", Seat.S: "S4 S2 D2", Seat.E: "SJ H3 H4", Seat.W: "D5 D6 D7"}
+    pos = spec_position(spec, None, Seat.N)
+    s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).with_unaware(["SJ"]))
+    lic = s.licences(node, Seat.N)
+    assert Card.parse("SA") in lic and Card.parse("S5") not in lic
+
+
+def test_a_concession_now_or_at_the_end_is_offered_at_the_sides_first_lead_only() -> None:
+    spec = {Seat.N: "SA SK D2", Seat.S: "H2 H3 H4", Seat.E: "DA S2 S3", Seat.W: "DK S4 S5"}
+    pos = spec_position(spec, None, Seat.N)
+    s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).with_concedes(1))
+    assert s.licences(node, Seat.N).get(Card.parse("D2")) == "concede_now_or_end"
+    for c in ("SA", "S2", "H2", "S4"):
+        node, _ = s.play(node, Card.parse(c))
+    assert Card.parse("D2") not in s.licences(node, Seat.N)
+
+
+def test_a_claimer_does_not_ruff_when_partner_still_to_play_holds_the_winner_in_his_view() -> None:
+    # spades trumps; East leads ♥2, South is void and holds ♠2, North (fourth) holds ♥A
+    spec = {Seat.N: "HA D2", Seat.S: "S2 D3", Seat.E: "H2 D4", Seat.W: "H3 D5"}
+    pos = spec_position(spec, Suit.S, Seat.E)
+    pos.play(Card.parse("H2"))
+    s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.S))
+    assert Card.parse("S2") not in s.licences(node, Seat.S)
+
+
+def test_among_equal_discards_the_lowest_of_a_side_suit_and_following_when_he_cannot_win_the_lowest() -> None:
+    s, node = searcher(_played(spec_position({Seat.N: "SA SK", Seat.S: "DQ D2", Seat.E: "S2 DK", Seat.W: "S4 DA"},
+                                              None, Seat.N), "SA S2"), Side.NS, NormalPlayModel.default(Seat.N))
+    assert [c for c, _ in s.moves(node)] == [Card.parse("D2")]
+    s, node = searcher(_played(spec_position({Seat.N: "HA S2", Seat.S: "H9 H3", Seat.E: "HK S3", Seat.W: "H5 S4"},
+                                              None, Seat.E), "HK"), Side.NS, NormalPlayModel.default(Seat.N))
+    assert [c for c, _ in s.moves(node)] == [Card.parse("H3")]
+
+
+def _played(pos: Position, cards: str) -> Position:
+    for c in cards.split():
+        pos.play(Card.parse(c))
+    return pos
+
+
+def test_the_coherence_check_fails_a_line_that_discards_a_winner_and_keeps_a_loser() -> None:
+    pos = spec_position({Seat.N: "SA SK", Seat.S: "CA D2", Seat.E: "S2 DK", Seat.W: "S4 S5"}, None, Seat.N)
+    model = NormalPlayModel.default(Seat.N)
+    assert _kinds(pos, Side.NS, model, "SA S2 CA S4") == ["winner_discarded"]
+    assert _kinds(pos, Side.NS, model, "SA S2 D2 S4") == []
+
+
+def test_the_coherence_check_fails_a_defenders_finesse_against_a_king_in_dummy() -> None:
+    pos = _played(spec_position({Seat.N: "CA CQ", Seat.S: "C2 D2", Seat.E: "CK D3", Seat.W: "C3 C4"}, None,
+                                Seat.S), "C2 C3")
+    model = NormalPlayModel.default(Seat.N).as_defender(Seat.E)
+    assert _kinds(pos, Side.NS, model, "CQ CK") == ["guess_in_view"]
+    assert _kinds(pos, Side.NS, model, "CA CK") == []
+
+
+def test_the_coherence_check_fails_a_line_that_leaves_the_stated_line_while_it_lasts() -> None:
+    pos = spec_position({Seat.N: "SA SK HA", Seat.S: "S2 S3 H2", Seat.E: "D2 D3 D4", Seat.W: "D5 D6 D7"}, None,
+                        Seat.N)
+    model = NormalPlayModel.default(Seat.N).with_line(Line(steps=[Step(action="cash", suit=Suit.S)], ordered=True))
+    assert _kinds(pos, Side.NS, model, "HA D2 H2 D5") == ["line_left"]
+    assert _kinds(pos, Side.NS, model, "SA D2 S2 D5") == []
+
+
+def _flat(tricks: list[list[str]]) -> list[Card]:
+    return [Card.parse(c) for t in tricks for c in t]
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_the_models_witness_lines_on_random_endings_are_coherent(seed: int) -> None:
+    rng = random.Random(seed)
+    pos = random_position(rng, rng.randint(2, 5), rng.choice([None, Suit.S, Suit.H]), mid_trick=rng.random() < 0.3)
+    side = rng.choice([Side.NS, Side.EW])
+    model = NormalPlayModel.default(side.seats[rng.randint(0, 1)]).with_concedes(rng.choice([0, 1]))
+    if rng.random() < 0.3:
+        model = model.as_defender(model.claimer.next if rng.random() < 0.5 else model.claimer.next.next.next)
+    w = CORE.worst_normal(pos, side, model)
+    first = pos.trick[:]
+    cards = _flat(w.witness.tricks_played)
+    cards = cards[len(first):] if cards[:len(first)] == first else cards
+    assert check_line(pos, side, model, cards, CORE) == []
+    assert w.tricks <= CORE.double_dummy(pos, side).tricks
+
+
+def test_every_seat_is_in_the_view_or_hidden_never_both() -> None:
+    pos = random_position(random.Random(1), 6, None)
+    for model in (NormalPlayModel.default(Seat.N), NormalPlayModel.default(Seat.N).as_defender(Seat.W)):
+        s, node = searcher(pos, Side.NS, model)
+        v = s.view(node)
+        for seat in SEATS:
+            in_view = seat in v.seen_seats
+            assert in_view == (seat in (Seat.N, Seat.S if model.partner_is_dummy else Seat.W))
+
+
+def test_among_equal_discards_a_claimer_keeps_his_only_entry_to_partners_winners_while_he_holds_a_loser() -> None:
+    # East leads ♥A; North, void, holds ♣2 (his only way to dummy's ♣A K) and ♦3 (a loser)
+    pos = _played(spec_position({Seat.N: "C2 D3", Seat.S: "CA CK", Seat.E: "HA H2", Seat.W: "H3 D4"}, None,
+                                Seat.E), "HA")
+    s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N))
+    legal = s.legal(node, Seat.N)
+    assert s._ties(node, Seat.N, legal, legal) == [Card.parse("D3")]
