@@ -19,9 +19,6 @@ runner = CliRunner()
 
 
 KNOWN = {  # examples the play core does not rule as expected yet, with the reason (strict: fix and remove)
-    "7nt-spade-guess-drop-only": "W is the Python search's alone while our solver's W is not in lockstep with the "
-                                 "claimer's view (issue 26 item 6): the 6-trick line is found at 400,000 positions, "
-                                 "not within the 60,000 of a ruling (7 ruled)",
 }
 
 

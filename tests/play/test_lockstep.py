@@ -1,0 +1,133 @@
+"""Our solver's W equals the Python search's, card for card of the model (issue 26 item 6: one model, in lockstep).
+
+The Python search (engine/play/search.py) is the reference; our solver (engine/play/_endings.c ``worst``) answers W
+for a declarer who sees every card and states no line. Both read the claimer's view (engine/play/view.py): his two
+hands, the cards out (not who holds them), the show-outs. Each case here asks both the same question from the same
+node (random guidelines, random show-outs and suit last led) and requires the same count. The suite runs 400
+random endings; ``CLAIMLAW_SLOW=1`` runs 2,000 more and every claim position of the bundled vugraph set
+(``.ci/run`` does).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from claimlaw.engine.play import _floor, _whole, dds
+from claimlaw.engine.play.model import GUIDELINES, NormalPlayModel
+from claimlaw.engine.play.search import Node, Searcher
+from claimlaw.facts import SEATS, SUITS, Position, Side
+from tests.play.test_play_core import random_position, searcher
+
+SLOW = bool(os.environ.get("CLAIMLAW_SLOW"))
+DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "bbo-vugraph"
+
+
+def random_case(seed: int, tricks: tuple[int, int] = (2, 6)) -> tuple[Position, Side, NormalPlayModel, Node]:
+    """A random ending, a declarer's claim under a random set of guidelines, and a root node carrying random (true)
+    show-outs of the opponents and a random suit the side led last."""
+    rng = random.Random(seed)
+    pos = random_position(rng, rng.randint(*tricks), rng.choice([None, *SUITS]), mid_trick=rng.random() < 0.35)
+    side = rng.choice([Side.NS, Side.EW])
+    claimer = side.seats[rng.randint(0, 1)]
+    names = [n for n in GUIDELINES if rng.random() < 0.7]
+    model = NormalPlayModel(claimer, switches=frozenset(names), concedes=rng.choice([0, 0, 1]),
+                            guess_order=rng.choice([None, None, None, "top down"]))
+    _, root = searcher(pos, side, model)
+    voids = set(root.voids)
+    for s in SEATS:
+        for x in SUITS:
+            if not any(c.suit == x for c in pos.hands[s]) and rng.random() < 0.5:
+                voids.add((s, x))
+    last = rng.choice([None, None, *SUITS])
+    return pos, side, model, replace(root, voids=frozenset(voids), last_led=last)
+
+
+def both(pos: Position, side: Side, model: NormalPlayModel, root: Node, below: int | None = None,
+         budget: int = 10**9) -> tuple[int | None, int | None]:
+    """W (or, with ``below``, whether a line goes under it: the count found, at least ``below`` when none) by the
+    Python search alone and by our solver, from ``root``; None for a search that did not settle within ``budget``."""
+    s, _ = searcher(pos, side, model)
+    s.budget = budget
+    s.above = _floor(s, root, set(s.restricted))
+    s.work = dds.take_work
+    dds.new_question()
+    py, _ = s.worst(root, below)
+    py_n = py if s.exact or below is not None and py < below else None
+    whole = _whole(s, root, set(s.restricted))
+    assert whole is not None, "our solver's W applies to a declarer who sees every card and states no line"
+    dds.new_question()
+    c, settled, _ = whole(root, -1 if below is None else below, budget)
+    c_n = c if settled or below is not None and 0 <= c < below else None
+    if below is not None:
+        py_n = None if py_n is None else min(py_n, below)
+        c_n = None if c_n is None else min(c_n, below)
+    return py_n, c_n
+
+
+def _check(seed: int, tricks: tuple[int, int]) -> None:
+    pos, side, model, root = random_case(seed, tricks)
+    py, c = both(pos, side, model, root)
+    assert py is not None and c is not None
+    assert c == py, f"seed {seed}: our solver {c}, the Python search {py}\n{pos.pbn()} trick {pos.trick} {model}"
+
+
+@pytest.mark.parametrize("seed", range(400))
+def test_our_solvers_w_equals_the_python_searchs_on_random_endings_from_the_claimers_view(seed: int) -> None:
+    _check(90_000 + seed, (2, 5))
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not SLOW, reason="slow: set CLAIMLAW_SLOW=1 to run")
+@pytest.mark.parametrize("block", range(20))
+def test_our_solvers_w_equals_the_python_searchs_on_two_thousand_more_random_endings(block: int) -> None:
+    for seed in range(100 * block, 100 * block + 100):
+        _check(100_000 + seed, (2, 7))
+
+
+def _claims() -> list[tuple[Position, Side, NormalPlayModel, int]]:
+    """Every vugraph claim with a position and a declarer: the audit's first question (is there a normal line for
+    declarer under the count claimed?)."""
+    from claimlaw.engine.records import ClaimRecord, ReadReport, read_records
+
+    out = []
+    for rec in read_records([DATA], report=ReadReport()):
+        if not isinstance(rec, ClaimRecord):
+            continue
+        case = rec.case
+        pos = case.position()
+        if pos is None or case.board is None or case.board.declarer is None:
+            continue
+        d = case.board.declarer
+        c = rec.claimed_total - pos.won[d.side]
+        if 0 < c <= pos.tricks_left:
+            out.append((pos, d.side, NormalPlayModel.default(d), c))
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not SLOW or not DATA.is_dir(), reason="slow: set CLAIMLAW_SLOW=1 (and the vugraph set present)")
+def test_our_solver_and_the_python_search_agree_on_every_vugraph_claim_the_audit_asks_about() -> None:
+    """Where both settle within the budget they agree; the number the Python search leaves open is printed."""
+    open_, diffs, n = 0, [], 0
+    for pos, side, model, c in _claims():
+        s, root = searcher(pos, side, model)
+        py, ours = both(pos, side, model, root, below=c, budget=200_000)
+        n += 1
+        if py is None or ours is None:
+            open_ += 1
+        elif py != ours:
+            diffs.append((pos.pbn(), c, py, ours))
+    print(f"{n} claims, {open_} left open by a search within 200,000 positions, {len(diffs)} differences")
+    assert not diffs, diffs[:5]
+
+
+def test_the_differential_cases_are_declarers_claims_our_solver_answers() -> None:
+    pos, side, model, root = random_case(1)
+    s: Searcher
+    s, _ = searcher(pos, side, model)
+    assert model.partner_is_dummy and _whole(s, root, set(s.restricted)) is not None
