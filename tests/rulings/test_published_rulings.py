@@ -60,6 +60,14 @@ DISPUTED: dict[str, tuple[dict[str, int], str]] = {
         "irrational (White Book 8.70.5: 7-5-4 opposite a void loses to a forgotten six). Ruffing the ♦K with the "
         "♠J and leading the ♠4 is such a line. Ruffing low is the usual play (EBU claims notes), not the only "
         "normal one: the table TD's one trick to the defence is right, the district answer too kind"),
+    "bw-trial-4s-claim-rest-trump-out-committee-allowed": (
+        {"NS": 9, "EW": 4},
+        "70C: South said nothing of West's ♠6 and told the TD no trump was out, so 70C1 and 70C2 hold; 70C3 asks only "
+        "whether a trick could be lost to the trump on a normal line, and cashing dummy's ♥KQJ before drawing it (West "
+        "ruffs the third heart) is careless, not irrational (White Book 8.70.4). The committee's stated reason (they "
+        "would not have called the TD) is no ground in Law 70: the table TD's one trick to the defence is right. "
+        "(claimlaw's witness reaches the same count by a stranger path, South ruffing North's ♥K: a narrowing gap of "
+        "issue 26 item 3, not the count)"),
 }
 
 
