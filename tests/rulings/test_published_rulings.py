@@ -46,12 +46,6 @@ KNOWN: dict[str, str] = {
         "♦Q, which the district TD's poll found normal; and search: the parser now reads 'on which I discard "
         "dummy's five of spades' (a discard step, ♠5 from North), but the search follows only the leads of a "
         "stated line, so dummy discards the ♦7 on the ♥K",
-    "usbf-2019-mixed-5d-ruffing-finesse-if-spades-4-1":
-        "search and model: the parser reads the statement as one ruffing-finesse step in hearts under the "
-        "condition 'spades 4-1', but the play core follows neither conditions nor ruffing finesses (the step is "
-        "held back, the line is silent), and over every normal line the model lets West underplay dummy's ♠8 and "
-        "♦7 (double-dummy ties, items 3-4), stranding the lead in dummy with ♣KJ: one trick more than the "
-        "Director's loser-on-loser line",
 }
 
 # cases whose count the table's budget (engine.agreement.RULINGS_BUDGET per question) does not settle, so they run
