@@ -31,6 +31,13 @@ KNOWN: dict[str, str] = {
         "blocking both long suits in dummy; no declarer cashing a count of '6 diamonds, 5 spades' plays so. The "
         "parser is right: the statement is read as a count, not an order. And search: a 12-trick count with a "
         "stated line goes to the Python search alone, which does not settle it within the table's budget",
+    "blakjak-spb-2000-4h-concession-after-clubs-5-0":
+        "search (crash, not a ruling): the Law 71 review of the agreed concession asks the play core for the "
+        "claimer's worst normal count, and Search.distinct (engine/play/search.py:634) hands runs() the moves' cards "
+        "without removing repeats: the stated line's first card, ♣Q, is offered three times (under three reasons), so "
+        "runs() shifts by hi - lo - 1 = -1 (search.py:603) and raises ValueError. The rules side is right up to there "
+        "(68D1 agreed, then 71 review within the correction period); the count the TD needs is whether ruffing the "
+        "fifth club, after the stated 'ruff the fourth round' meets a 5-0 break, is the only normal way on",
     "ebu-national-pairs-defender-claim-throw-in":
         "model (the non-claimers' cards): claimlaw gives the non-claiming side every legal card (70A), so dummy's "
         "♥5 throws North in; the TD held that throw-in not a normal play for declarer",
@@ -54,6 +61,14 @@ DISPUTED: dict[str, tuple[dict[str, int], str]] = {
         "irrational (White Book 8.70.5: 7-5-4 opposite a void loses to a forgotten six). Ruffing the ♦K with the "
         "♠J and leading the ♠4 is such a line. Ruffing low is the usual play (EBU claims notes), not the only "
         "normal one: the table TD's one trick to the defence is right, the district answer too kind"),
+    "bw-trial-4s-claim-rest-trump-out-committee-allowed": (
+        {"NS": 9, "EW": 4},
+        "70C: South said nothing of West's ♠6 and told the TD no trump was out, so 70C1 and 70C2 hold; 70C3 asks only "
+        "whether a trick could be lost to the trump on a normal line, and cashing dummy's ♥KQJ before drawing it (West "
+        "ruffs the third heart) is careless, not irrational (White Book 8.70.4). The committee's stated reason (they "
+        "would not have called the TD) is no ground in Law 70: the table TD's one trick to the defence is right. "
+        "(claimlaw's witness reaches the same count by a stranger path, South ruffing North's ♥K: a narrowing gap of "
+        "issue 26 item 3, not the count)"),
 }
 
 
