@@ -597,7 +597,7 @@ class Searcher:
         out: list[list[Card]] = []
         for x in sorted({c.suit for c in cards}, key=lambda s: s.value):
             run: list[Card] = []
-            for c in sorted((c for c in cards if c.suit == x), key=lambda c: c.rank):
+            for c in sorted({c for c in cards if c.suit == x}, key=lambda c: c.rank):  # each card once
                 if run:
                     lo, hi = run[-1].code, c.code
                     if ((rest >> (lo + 1)) & ((1 << (hi - lo - 1)) - 1)

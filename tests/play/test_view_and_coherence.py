@@ -183,3 +183,13 @@ def test_among_equal_discards_a_claimer_keeps_his_only_entry_to_partners_winners
     s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N))
     legal = s.legal(node, Seat.N)
     assert s._ties(node, Seat.N, legal, legal) == [Card.parse("D3")]
+
+
+def test_a_card_offered_under_several_reasons_is_one_move_not_a_crash() -> None:
+    """The stated line and two licences may offer the same card: ``distinct`` keeps it once (a card counted twice
+    made a run of negative width and raised ValueError on a published Law 71 case)."""
+    pos = spec_position({Seat.N: "SA SK", Seat.E: "HA HK", Seat.S: "S3 S2", Seat.W: "DA DK"}, None, Seat.N)
+    s, root = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N))
+    sa = Card.parse("SA")
+    got = s.distinct(root, [(sa, "line"), (sa, "any_suit_order"), (sa, None)])
+    assert got == [(sa, "line")]

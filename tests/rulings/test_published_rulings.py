@@ -32,12 +32,11 @@ KNOWN: dict[str, str] = {
         "parser is right: the statement is read as a count, not an order. And search: a 12-trick count with a "
         "stated line goes to the Python search alone, which does not settle it within the table's budget",
     "blakjak-spb-2000-4h-concession-after-clubs-5-0":
-        "search (crash, not a ruling): the Law 71 review of the agreed concession asks the play core for the "
-        "claimer's worst normal count, and Search.distinct (engine/play/search.py:634) hands runs() the moves' cards "
-        "without removing repeats: the stated line's first card, ♣Q, is offered three times (under three reasons), so "
-        "runs() shifts by hi - lo - 1 = -1 (search.py:603) and raises ValueError. The rules side is right up to there "
-        "(68D1 agreed, then 71 review within the correction period); the count the TD needs is whether ruffing the "
-        "fifth club, after the stated 'ruff the fourth round' meets a 5-0 break, is the only normal way on",
+        "search (stated conditions): the parser reads 'if they are 4-1 I ruff the fourth round and pitch a diamond "
+        "on the master club' as steps under a condition, which the play core holds back (the line is silent "
+        "there), so after the three stated club leads the worst normal line leads the ♣7 into North's ♣J (EW 11); "
+        "the TD held ruffing the fifth club, North having shown five, the only normal way on (EW 12). (It crashed "
+        "in Searcher.runs on a card offered twice until that was fixed.)",
     "ebu-national-pairs-defender-claim-throw-in":
         "model (the non-claimers' cards): claimlaw gives the non-claiming side every legal card (70A), so dummy's "
         "♥5 throws North in; the TD held that throw-in not a normal play for declarer",
