@@ -590,7 +590,7 @@ def rulings_cmd(
         help="Search positions per play-core question (a count left open shows as unproven).")] = 60_000,
 ) -> None:
     """Published rulings against claimlaw's: case, published, claimlaw, clause chain, witness line."""
-    from claimlaw.engine.agreement import case_files, rule_published
+    from claimlaw.engine.agreement import AgreementRow, case_files, rule_published
     from claimlaw.facts import CaseError
 
     root = Path(__file__).resolve().parent.parent
@@ -607,11 +607,16 @@ def rulings_cmd(
     for col in ("case", "published", "claimlaw", "agrees", "clause chain"):
         table.add_column(col, overflow="fold")
     rows = []
+    errors = 0
     for f in files:
         try:
             row = rule_published(f, budget=budget)
-        except (CaseError, ValueError) as e:
-            _fail(f"{f}: {e}")
+        except (CaseError, ValueError, RuntimeError, ArithmeticError, LookupError, TypeError) as e:
+            # one case that cannot be ruled is that case's row, never the table's end
+            errors += 1
+            msg = " ".join(str(e).split())[:300] or type(e).__name__
+            row = AgreementRow(case=f.stem, published="?", claimlaw=f"error: {type(e).__name__}", agrees=False,
+                               differences=[f"not ruled: {msg}"])
         rows.append(row)
         table.add_row(row.case, row.published, row.claimlaw + ("" if row.proven else " (unproven)"),
                       "yes" if row.agrees else "NO", " → ".join(row.chain))
@@ -622,6 +627,9 @@ def rulings_cmd(
             out.print(f"    differs: {d}", highlight=False)
     agreed = sum(r.agrees for r in rows)
     out.print(f"[bold]Agreement:[/] {agreed} of {len(files)} cases rule as published.", highlight=False)
+    if errors:
+        err.print(f"[bold red]{errors} case(s) could not be ruled[/] (see their rows)", highlight=False)
+        raise typer.Exit(1)
 
 
 def main() -> None:

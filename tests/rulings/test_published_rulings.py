@@ -155,3 +155,26 @@ def test_the_rulings_command_prints_the_agreement_table_with_chain_and_witness(t
 def test_the_rulings_command_names_a_missing_folder_and_exits_2(tmp_path: Path) -> None:
     res = CliRunner().invoke(app, ["rulings", str(tmp_path / "nowhere")])
     assert res.exit_code == 2 and "nowhere" in res.output
+
+
+def test_a_case_the_engine_cannot_rule_is_its_own_error_row_and_the_table_still_prints(tmp_path: Path,
+                                                                                       monkeypatch: pytest.MonkeyPatch
+                                                                                       ) -> None:
+    import claimlaw.engine.agreement as agreement
+
+    src = OWN if case_files([OWN]) else SHARED
+    files = case_files([src])[:2]
+    if len(files) < 2:
+        pytest.skip("two published case files needed")
+    real = agreement.rule_published
+
+    def flaky(path: Path, **kw: object) -> object:
+        if path == files[0]:
+            raise ValueError("negative shift count")
+        return real(path, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(agreement, "rule_published", flaky)
+    res = CliRunner().invoke(app, ["rulings", *map(str, files)], env={"COLUMNS": "250"})
+    assert res.exit_code == 1
+    assert "error: ValueError" in res.output and "negative shift count" in res.output
+    assert files[1].stem in res.output and "of 2 cases" in res.output
