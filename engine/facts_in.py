@@ -59,7 +59,9 @@ def stated_line(case: Case) -> tuple[Line | None, bool]:
         if parse_statement is not None:
             parsed = parse_statement(c.statement, trump=case.board.trump if case.board else None, claimer=c.by)
             mentions = bool(parsed.mentions_trumps)
-            if line is None and parsed.line.steps:
+            # a bare count by suit ("6 diamonds, 5 spades and 2 clubs") is a count of tricks, not a line or an order
+            # of play (EBU Appeal Focus, Winter 2011: the appeals committee's reading): no line is stated
+            if line is None and parsed.line.steps and not parsed.count_only:
                 line = parsed.line
         else:
             mentions = "trump" in c.statement.lower()

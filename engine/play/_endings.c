@@ -760,16 +760,26 @@ static u64 finesse_cards(u64 over, u64 theirs, u64 follow) {
     return out;
 }
 
+/* Searcher.drop_sure: the side's cards above ``m`` (lanes ``a`` and ``b``) win r rounds (at most the longer holding),
+ * and the opponents' cards out (``theirs``) are at most r + 1 on lead (``mid`` 0), r for third hand (``mid`` 1) */
+static int drop_sure(u64 a, u64 b, u64 theirs, u64 m, int mid) {
+    u64 above = ~((m << 1) - 1);
+    int tops = popcount(a & above) + popcount(b & above), la = popcount(a), lb = popcount(b);
+    int longer = la > lb ? la : lb, r = tops < longer ? tops : longer;
+    return popcount(theirs) <= r + !mid;
+}
+
 /* Searcher.finesse_card: third hand's finesse card against the one opponent's card M above it (hidden: a declarer
  * sees no opponent's card), the highest of ``over`` (his cards beating the trick so far) with M alone above it and a
- * card of ``follow`` above M; that card and his top card (the drop), or none */
-static u64 finesse_card(u64 over, u64 theirs, u64 follow) {
-    u64 best = 0;
+ * card of ``follow`` above M, unless the top cards drop M (``part``: the leader's cards of the suit); that card and
+ * his top card (the drop), or none */
+static u64 finesse_card(u64 over, u64 theirs, u64 follow, u64 part) {
+    u64 best = 0, m = 0;
     for (u64 o = over; o; o &= o - 1) {
         u64 c = o & -o, higher = theirs & ~((c << 1) - 1);
-        if (higher && !(higher & (higher - 1)) && top_bit(follow) > higher) best = c;
+        if (higher && !(higher & (higher - 1)) && top_bit(follow) > higher) { best = c; m = higher; }
     }
-    return best ? best | top_bit(follow) : 0;
+    return best && !drop_sure(follow, part, theirs, m, 1) ? best | top_bit(follow) : 0;
 }
 
 /* the lowest of ``trumps`` (a lane) above every trump played to the trick so far, as a lane bit (0: none) */
@@ -1039,19 +1049,23 @@ static inline u64 masters_in(const Pos *p, int turn, u64 h) {
     return out;
 }
 
-/* Searcher.tenace: partner holds a card with exactly one opponent's card above it, and a card above that one */
-static int tenace(u64 part, u64 theirs) {
+/* Searcher.tenace_card: the highest opponent's card that is the only one above a card of partner's, partner holding
+ * a card above it (a lane bit; 0: no tenace) */
+static u64 tenace_card(u64 part, u64 theirs) {
+    u64 best = 0;
     for (u64 c = part; c; c &= c - 1) {
         u64 b = c & -c, higher = theirs & ~((b << 1) - 1);
-        if (higher && !(higher & (higher - 1)) && top_bit(part) > higher) return 1;
+        if (higher && !(higher & (higher - 1)) && top_bit(part) > higher && higher > best) best = higher;
     }
-    return 0;
+    return best;
 }
 
-/* Searcher.real_guess: a tenace of partner's, and the opponents hold another card of the suit besides the one inside
- * it; with that card alone out, second hand plays it or shows out, and there is nothing to guess */
-static inline int real_guess(u64 part, u64 theirs) {
-    return (theirs & (theirs - 1)) && tenace(part, theirs);
+/* Searcher.real_guess: a tenace of partner's, the opponents hold another card of the suit besides the one inside it
+ * (with that card alone out, second hand plays it or shows out: nothing to guess), and the top cards do not drop it */
+static inline int real_guess(u64 mine, u64 part, u64 theirs) {
+    if (!(theirs & (theirs - 1))) return 0;
+    u64 m = tenace_card(part, theirs);
+    return m && !drop_sure(mine, part, theirs, m, 0);
 }
 
 static inline int shown_out(int voids, int seat_a, int seat_b, int x) {
@@ -1130,6 +1144,25 @@ static inline int v_partner_sure(const WPos *w, int turn) {
     return ((p->leader + wi) & 3) == ((turn + 2) & 3) && v_wins(w, turn, p->tc[wi], 1);
 }
 
+/* Searcher.unblock_card: partner's sure winner (``wcode``, partner ``pa``) is his last card of the suit led, this hand
+ * holds a master there, and partner has no entry back (a card under one of this hand's masters in another suit, or a
+ * suit this hand can ruff): this hand's cheapest card beating partner's, as a lane bit of the suit led (0: none) */
+static u64 unblock_card(const Pos *p, int turn, int pa, int wcode) {
+    int led = p->tc[0] >> 4;
+    u64 follow = lane_of(p->hand[turn], led);
+    if ((wcode >> 4) != led || lane_of(p->hand[pa], led) || !above_all(follow, opp_lane(p, turn, led))) return 0;
+    int trumps = p->trump >= 0 && lane_of(p->hand[turn], p->trump);
+    for (int y = 0; y < 4; y++) {
+        u64 pl = lane_of(p->hand[pa], y), ml = lane_of(p->hand[turn], y);
+        if (!pl) continue;
+        u64 mm = above_all(ml, opp_lane(p, turn, y));
+        if (mm && top_bit(mm) > (pl & -pl)) return 0;
+        if (!ml && trumps && y != p->trump) return 0;
+    }
+    u64 over = follow & ~((2ULL << (wcode & 15)) - 1);
+    return over & -over;
+}
+
 /* Searcher.equal_winners: he sees his masters of a suit as equal winners, to be cashed in any order: all of them
  * small (nine or lower); or every card he holds there is one, his two top cards are not honours in sequence, and
  * partner holds no card between the lowest and the highest of them */
@@ -1171,7 +1204,7 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
                         out |= low << (16 * x);
                 }
             }
-            if (r->guess && !shown_out(w->voids, o1, o2, x) && real_guess(part, theirs) && !strands(p, turn, x, low, 1))
+            if (r->guess && !shown_out(w->voids, o1, o2, x) && real_guess(mine, part, theirs) && !strands(p, turn, x, low, 1))
                 out |= low << (16 * x);
             /* "now or at the end": the side's first lead after the claim, not any lead in between */
             if (r->concedes && w->last < 0 && !side_master(p, turn, x)) out |= low << (16 * x);
@@ -1194,12 +1227,15 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
                     if (v_wins(w, turn, c, 1)) sure |= o & -o;
                 }
             }
-        if (partner_winning || !over) out = follow & -follow;
+        u64 ub = partner_winning && wseat == pa ? unblock_card(p, turn, pa, wcode) : 0;
+        if (ub) out = ub;  /* partner's last card of the suit: he overtakes rather than block his winners */
+        else if (partner_winning || !over) out = follow & -follow;
         else if (sure) out = sure & -sure;
         else if ((wseat & 1) != (turn & 1)) out = over & -over;
         else out = follow & -follow;
         if (r->guess && p->n == 2 && p->leader == pa && !shown_out(w->voids, o1, o2, led) && (wcode >> 4) == led)
-            out |= finesse_card(follow & ~((2ULL << (wcode & 15)) - 1), lane_of(opp, led), follow);
+            out |= finesse_card(follow & ~((2ULL << (wcode & 15)) - 1), lane_of(opp, led), follow,
+                               lane_of(p->hand[pa], led));
         out <<= 16 * led;
         if (r->equal_small) out = with_equals(out, h, others_of(p, turn));
         return out;
@@ -1265,7 +1301,8 @@ static u64 narrow(const WPos *w, int turn, u64 dd, u64 legal) {
     if (fl) {  /* following */
         int can_beat = (wcode >> 4) == led && (fl >> ((wcode & 15) + 1)) != 0;
         if (psure || !can_beat) {
-            nd = dd & legal & -legal;
+            u64 low = legal & -legal, ub = psure ? unblock_card(p, turn, (turn + 2) & 3, wcode) : 0;
+            nd = dd & (ub ? ub << (16 * led) : low);
             return nd ? nd : dd;
         }
         return dd;

@@ -295,7 +295,10 @@ class Searcher:
             # may lie with the opponent who has played); else the lowest
             over = [c for c in follow if self.beats(c, w_card) and self.wins_trick(node, seat, c, surely=False)]
             sure = [c for c in over if self.wins_trick(node, seat, c)]
-            if partner_winning or not over:
+            ub = self.unblock_card(node, seat, follow, w_seat, w_card) if partner_winning else None
+            if ub is not None:
+                add(ub, "follow_low")  # partner's last card of the suit: he overtakes rather than block his winners
+            elif partner_winning or not over:
                 add(follow[0], "follow_low")
             elif sure:
                 add(sure[0], "follow_low")
@@ -381,6 +384,8 @@ class Searcher:
             dd = [c for c in dd if c.suit != self.trump] or dd
         if legal[0].suit == led:  # following
             low = min(legal, key=lambda c: c.rank)
+            if partner_sure:
+                low = self.unblock_card(node, seat, legal, w_seat, w_card) or low
             if partner_sure or not any(self.beats(c, w_card) for c in legal):
                 return [c for c in dd if c == low] or dd
             return dd
@@ -391,6 +396,31 @@ class Searcher:
             dd = [c for c in dd if c.suit == self.trump or c not in keep] or dd
         bottom = {x: min(c.rank for c in side if c.suit == x) for x in {c.suit for c in side}}
         return [c for c in dd if c.suit == self.trump or c.rank == bottom[c.suit]] or dd
+
+    def unblock_card(self, node: Node, seat: Seat, follow: list[Card], w_seat: Seat | None,
+                     w_card: Card | None) -> Card | None:
+        """Partner's sure winner is his last card of the suit (partner in view), this hand holds winners of it as he
+        sees them, and partner has no way back to this hand (no card under one of its winners in another suit, nor,
+        in a trump contract, a suit it can ruff): following low would block the suit, so he overtakes with his
+        cheapest card that beats partner's (a player cashing a suit unblocks it: EBU claims notes on blocked suits;
+        issue 26, the 6NT of EBU Appeal Focus 2011). None otherwise. ``follow``: his cards of the suit, ascending."""
+        if w_seat != seat.partner or w_card is None or seat.partner not in self.view(node).seen_seats:
+            return None
+        led = node.trick[0].suit
+        partner = node.hand(seat.partner)
+        if any(c.suit == led for c in partner) or not any(self.perceived_master(node, c) for c in follow):
+            return None
+        hand = node.hand(seat)
+        trumps = bool(self.trump) and any(c.suit == self.trump for c in hand)
+        for y in {c.suit for c in partner}:
+            mine = [c for c in hand if c.suit == y]
+            masters = [c for c in mine if self.perceived_master(node, c)]
+            low = min(c.rank for c in partner if c.suit == y)
+            if masters and max(c.rank for c in masters) > low:
+                return None  # an entry back
+            if not mine and trumps and y != self.trump:
+                return None  # a ruff back
+        return next((c for c in follow if self.beats(c, w_card)), None)
 
     def keepers(self, node: Node, seat: Seat) -> set[Card]:
         """The side-suit cards of ``seat`` he sees as worth keeping: his winners, and his only entry to partner's
@@ -490,42 +520,72 @@ class Searcher:
             return c.rank > w.rank
         return bool(self.trump) and c.suit == self.trump
 
-    def tenace(self, node: Node, partner: frozenset[Card], x: Suit) -> bool:
-        """Partner holds a card with exactly one card an opponent may hold above it, that card is hidden (a guess
-        is only about a card he cannot see: never one in dummy), and partner holds a card above it."""
+    def tenace_card(self, node: Node, partner: frozenset[Card], x: Suit) -> Card | None:
+        """The hidden card inside a tenace of partner's: for a card of partner's, the one card an opponent may hold
+        above it, when that card is hidden (a guess is only about a card he cannot see: never one in dummy) and
+        partner holds a card above it (the highest such card over partner's cards; None: no tenace)."""
         seen = self.seen_opp(node, x)
         hidden = set(self.hidden(node, x))
+        best: Card | None = None
         for c in partner:
             if c.suit != x:
                 continue
             higher = [o for o in seen if o.rank > c.rank]
             if (len(higher) == 1 and higher[0] in hidden
-                    and any(d.suit == x and d.rank > higher[0].rank for d in partner)):
-                return True
-        return False
+                    and any(d.suit == x and d.rank > higher[0].rank for d in partner)
+                    and (best is None or higher[0].rank > best.rank)):
+                best = higher[0]
+        return best
+
+    def tenace(self, node: Node, partner: frozenset[Card], x: Suit) -> bool:
+        """Partner holds a tenace around a hidden card (``tenace_card``)."""
+        return self.tenace_card(node, partner, x) is not None
+
+    def drop_sure(self, node: Node, x: Suit, m: Card, mid_trick: bool = False) -> bool:
+        """The drop of the hidden card ``m`` is sure but against a void, as he sees it: the side's cards above it
+        in the hands he sees win ``r`` rounds (at most the longer holding), and its holder, unless he holds every
+        card out, holds at most ``r`` cards of the suit. On lead that is every card out but one (the other
+        opponent holds one); third hand after second hand has followed, every card out (second hand has no more
+        rounds to keep ``m`` than this one). A void would show on the first round of tops: 70E1's guess is about
+        a card a player would have to place, and no player finesses for a card the top cards drop."""
+        v = self.view(node)
+        xn = SUIT_NO[x]
+        lanes = [(node.masks[IDX[s]] >> (16 * xn)) & LANE for s in self.side.seats if s in v.seen_seats]
+        tops = sum((lane >> (m.rank + 1)).bit_count() for lane in lanes)
+        r = min(tops, max((lane.bit_count() for lane in lanes), default=0))
+        out = v.against(x).bit_count()
+        return out <= (r if mid_trick else r + 1)
 
     def real_guess(self, node: Node, partner: frozenset[Card], x: Suit) -> bool:
         """A tenace of partner's with a guess in it: he sees another opponent's card of the suit besides the one
-        inside the tenace. With that card alone out, second hand plays it or shows out: nothing to guess."""
-        return len(self.seen_opp(node, x)) >= 2 and self.tenace(node, partner, x)
+        inside the tenace (with that card alone out, second hand plays it or shows out: nothing to guess), and
+        the top cards do not drop it (``drop_sure``)."""
+        if len(self.seen_opp(node, x)) < 2:
+            return False
+        m = self.tenace_card(node, partner, x)
+        return m is not None and not self.drop_sure(node, x, m)
 
     def finesse_card(self, node: Node, follow: list[Card], w_card: Card | None) -> Card | None:
         """Third hand's finesse card (70E1): against the one hidden card M that is the only card an opponent may
         hold above it, the card of the holding just below M that beats the trick so far and every other card an
         opponent may hold (it wins whenever M is onside); none when M is in view, or no card of the holding is
-        above M. Of several such cards the highest: the lower ones are dominated (they win no trick it loses)."""
+        above M, or the top cards drop M (``drop_sure``). Of several such cards the highest: the lower ones are
+        dominated (they win no trick it loses)."""
         if not follow:
             return None
         led = follow[0].suit
         seen = self.seen_opp(node, led)
         hidden = set(self.hidden(node, led))
         best: Card | None = None
+        m: Card | None = None
         for c in follow:
             if not self.beats(c, w_card):
                 continue
             higher = [o for o in seen if o.rank > c.rank]
             if len(higher) == 1 and higher[0] in hidden and any(d.rank > higher[0].rank for d in follow):
-                best = c  # ``follow`` ascends: the last one found is the one just below M
+                best, m = c, higher[0]  # ``follow`` ascends: the last one found is the one just below M
+        if best is None or m is None or self.drop_sure(node, led, m, mid_trick=True):
+            return None
         return best
 
     # -- choices at a node ---------------------------------------------------------------
