@@ -263,7 +263,8 @@ def audit_one(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDG
             verdict, law, line = "at_risk", "70", f"if declarer claimed: {wd.witness.words}"
         else:
             defender = declarer.next
-            wf = core.worst_normal(pos, dside.other, NormalPlayModel.default(defender).as_defender(), below=r - c)
+            model = NormalPlayModel.default(defender).as_defender(declarer.partner)  # he sees dummy, not partner
+            wf = core.worst_normal(pos, dside.other, model, below=r - c)
             w_def = wf.tricks
             proven = proven and wf.settled
             if w_def < r - c:

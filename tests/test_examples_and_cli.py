@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from claimlaw.engine.api import check_expect, rule
 from claimlaw.engine.cli import app
+from claimlaw.engine.play import PlayCore
 from claimlaw.facts import load_case
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,8 +28,10 @@ KNOWN = {  # examples the play core does not rule as expected yet, with the reas
 def test_each_example_case_rules_as_its_expect_block_says(path: Path) -> None:
     case = load_case(path)
     assert case.expect is not None, f"{path.name} has no expect block"
-    ruling = rule(case, edition=case.expect.edition)
+    core = PlayCore(budget=None, check_coherence=True)
+    ruling = rule(case, edition=case.expect.edition, play=core)
     assert check_expect(case, ruling) == []
+    assert core.faults == [], "the witness line is not one a Director would accept (issue 26 item 8)"
 
 
 def test_the_cli_prints_the_ruling_and_its_law_chain() -> None:

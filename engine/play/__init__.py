@@ -50,13 +50,17 @@ class PlayCore:
 
     ``budget``: search positions per question (None: no limit, search until the count is proven)."""
 
-    def __init__(self, budget: int | None = 60_000, **search_options: object) -> None:
+    def __init__(self, budget: int | None = 60_000, check_coherence: bool = False, **search_options: object) -> None:
         self._values: dict[tuple, dict[Card, int]] = {}
         self._counts: dict[tuple, Count] = {}
         self.budget = budget
         self.stopped = False  # set by Ctrl-C during a search; cleared by ``resume``
         self.disagreements: list[str] = []  # questions our solver answered wrongly (the Python search redid them)
         self.search_options = search_options  # Searcher switches (probe_depth, probe_share, ...) for benchmarks
+        # with ``check_coherence``, every worst-normal witness line is put through the coherence check
+        # (engine/play/coherence.py) and its faults are kept here, one line each (issue 26 item 8)
+        self.check_coherence = check_coherence
+        self.faults: list[str] = []
 
     # -- the three questions ---------------------------------------------------------------
     def double_dummy(self, pos: Position, side: Side) -> Count:
@@ -149,6 +153,12 @@ class PlayCore:
             if s.interrupted:
                 self.stopped = True  # every later question of this ruling gets no budget: it comes at once
         w = witness(pos, side, question, tricks, path, model)
+        if self.check_coherence and question == "worst_normal":
+            from .coherence import check_line
+
+            for f in check_line(pos, side, model, [st.card for st in path], self):
+                self.faults.append(f"{pos.pbn()} {pos.leader.value} {' '.join(map(str, pos.trick))}: {f.kind}: "
+                                   f"{f.words}")
         if below is None or question == "double_dummy" or plain:
             exact = settled = s.exact
         elif tricks < below:  # a line under the target: the answer, though W may be lower still

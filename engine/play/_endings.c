@@ -760,13 +760,14 @@ static u64 finesse_cards(u64 over, u64 theirs, u64 follow) {
     return out;
 }
 
-/* Searcher.drop_sure: the side's cards above ``m`` (lanes ``a`` and ``b``) win r rounds (at most the longer holding),
- * and the opponents' cards out (``theirs``) are at most r + 1 on lead (``mid`` 0), r for third hand (``mid`` 1) */
+/* Searcher.drop_sure: the side's cards above ``m`` (lanes ``a``, the hand to move, and ``b``) win r rounds (at most
+ * the longer holding); the opponents' cards out (``theirs``) are at most r, or, on lead (``mid`` 0) with two or more
+ * tops and a second card in ``a``, r + 1 */
 static int drop_sure(u64 a, u64 b, u64 theirs, u64 m, int mid) {
     u64 above = ~((m << 1) - 1);
     int tops = popcount(a & above) + popcount(b & above), la = popcount(a), lb = popcount(b);
-    int longer = la > lb ? la : lb, r = tops < longer ? tops : longer;
-    return popcount(theirs) <= r + !mid;
+    int longer = la > lb ? la : lb, r = tops < longer ? tops : longer, out = popcount(theirs);
+    return out <= r || (!mid && out == r + 1 && tops >= 2 && la >= 2);
 }
 
 /* Searcher.finesse_card: third hand's finesse card against the one opponent's card M above it (hidden: a declarer

@@ -542,19 +542,23 @@ class Searcher:
         return self.tenace_card(node, partner, x) is not None
 
     def drop_sure(self, node: Node, x: Suit, m: Card, mid_trick: bool = False) -> bool:
-        """The drop of the hidden card ``m`` is sure but against a void, as he sees it: the side's cards above it
-        in the hands he sees win ``r`` rounds (at most the longer holding), and its holder, unless he holds every
-        card out, holds at most ``r`` cards of the suit. On lead that is every card out but one (the other
-        opponent holds one); third hand after second hand has followed, every card out (second hand has no more
-        rounds to keep ``m`` than this one). A void would show on the first round of tops: 70E1's guess is about
-        a card a player would have to place, and no player finesses for a card the top cards drop."""
+        """The top cards drop the hidden card ``m``, as he sees it, so there is no guess. The side's cards above it
+        in the hands he sees win ``r`` rounds (at most the longer holding); its holder keeps it only with more than
+        ``r`` cards of the suit. Third hand (second hand has followed): every card out is at most ``r``. On lead:
+        the same, or every card out but one when the first round of tops would show a void while the tenace still
+        stands (two or more tops, and a second card in the leader's hand to lead through): no player finesses for
+        a card the top cards drop, and a void shown on the way is the 70E1 exception for a player who fails to
+        follow (EBU Appeal Focus 2011: Q8 opposite AKJ976 with five out is a count, not a guess)."""
         v = self.view(node)
         xn = SUIT_NO[x]
         lanes = [(node.masks[IDX[s]] >> (16 * xn)) & LANE for s in self.side.seats if s in v.seen_seats]
         tops = sum((lane >> (m.rank + 1)).bit_count() for lane in lanes)
         r = min(tops, max((lane.bit_count() for lane in lanes), default=0))
         out = v.against(x).bit_count()
-        return out <= (r if mid_trick else r + 1)
+        if out <= r:
+            return True
+        mine = (node.masks[IDX[node.to_move]] >> (16 * xn)) & LANE
+        return not mid_trick and out == r + 1 and tops >= 2 and mine.bit_count() >= 2
 
     def real_guess(self, node: Node, partner: frozenset[Card], x: Suit) -> bool:
         """A tenace of partner's with a guess in it: he sees another opponent's card of the suit besides the one

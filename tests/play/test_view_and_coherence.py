@@ -11,6 +11,7 @@ import pytest
 from claimlaw.engine.play import NormalPlayModel, PlayCore
 from claimlaw.engine.play.coherence import check_line
 from claimlaw.facts import SEATS, Card, Line, Position, Seat, Side, Step, Suit
+from tests.lawmarks import clause
 from tests.play.test_play_core import random_position, searcher, spec_position
 
 CORE = PlayCore()
@@ -193,3 +194,34 @@ def test_a_card_offered_under_several_reasons_is_one_move_not_a_crash() -> None:
     sa = Card.parse("SA")
     got = s.distinct(root, [(sa, "line"), (sa, "any_suit_order"), (sa, None)])
     assert got == [(sa, "line")]
+
+
+def _licences(spec: dict[Seat, str], leader: Seat, claimer: Seat, trick: str = "") -> dict[str, str]:
+    pos = spec_position(spec, None, leader)
+    for c in trick.split():
+        pos.play(Card.parse(c))
+    s, root = searcher(pos, claimer.side, NormalPlayModel.default(claimer))
+    return {str(c): why for c, why in s.licences(root, root.to_move).items()}
+
+
+@clause("70E1")
+def test_no_finesse_is_a_guess_where_the_top_cards_drop_the_missing_ten_against_any_split_but_a_void() -> None:
+    """Q8 opposite AKJ976 with five out (EBU Appeal Focus 2011): the four top cards drop the ten unless one opponent
+    holds all five, which the first round would show; with two tops and four out (Q1098 against AKJ54) it is a
+    guess."""
+    sure = _licences({Seat.W: "DQ D8 SA SK SQ SJ", Seat.E: "DA DK DJ D9 D7 D6", Seat.N: "D4 HA HK HQ HJ HT",
+                      Seat.S: "DT D5 D3 D2 CA CK"}, Seat.W, Seat.W)
+    assert sure.get("D8") != "finesse_or_drop"
+    guess = _licences({Seat.W: "D3 D2 SA SK SQ SJ", Seat.E: "DA DK DJ D5 D4 C2", Seat.N: "DQ DT HA HK HQ HJ",
+                       Seat.S: "D9 D8 CA CK CQ CJ"}, Seat.W, Seat.W)
+    assert guess.get("D2") == "finesse_or_drop"
+
+
+@clause("70.footnote")
+def test_dummy_overtakes_declarers_last_card_of_a_suit_rather_than_block_its_winners_without_an_entry_back() -> None:
+    no_entry = _licences({Seat.W: "DQ SK SQ SJ", Seat.E: "DA DK D7 H2", Seat.N: "D4 HA HK HQ",
+                          Seat.S: "DT D5 CA CK"}, Seat.W, Seat.W, "DQ D4")
+    assert "DK" in no_entry and "D7" not in no_entry
+    entry = _licences({Seat.W: "DQ SK SQ SJ", Seat.E: "DA DK D7 SA", Seat.N: "D4 HA HK HQ",
+                       Seat.S: "DT D5 CA CK"}, Seat.W, Seat.W, "DQ D4")
+    assert "D7" in entry and "DK" not in entry

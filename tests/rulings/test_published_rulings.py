@@ -112,8 +112,12 @@ def test_every_marked_case_exists_so_no_mark_outlives_its_case() -> None:
 @clause("70A", "70C3", "70D1", "70.footnote")
 @pytest.mark.parametrize("path", [_param(p) for p in RULED])
 def test_each_published_ruling_gives_the_published_tricks_and_cites_the_published_clauses(path: Path) -> None:
-    row = rule_published(path, budget=None if path.stem in UNBOUNDED else RULINGS_BUDGET)
+    from claimlaw.engine.play import PlayCore
+
+    core = PlayCore(budget=None if path.stem in UNBOUNDED else RULINGS_BUDGET, check_coherence=True)
+    row = rule_published(path, play=core)
     assert row.differences == [], f"{path.stem}: {row.differences}; witness: {row.witness}"
+    assert core.faults == [], "the witness line is not one a Director would accept (issue 26 item 8)"
 
 
 @clause("70C3", "70.footnote")

@@ -7,6 +7,7 @@ import pytest
 from claimlaw.facts import Line
 from claimlaw.facts.cards import Card, Seat, Suit
 from claimlaw.facts.statement import parse_statement
+from tests.lawmarks import clause
 
 S, H, D, C = Suit.S, Suit.H, Suit.D, Suit.C
 
@@ -110,3 +111,21 @@ def test_draw_trumps_then_a_count_keeps_the_order_but_a_bare_count_is_no_order()
 def test_every_statement_of_the_published_cases_and_seed_notes_is_read_without_unread_words(
         text: str, trump: Suit | None) -> None:
     assert parse_statement(text, trump=trump, claimer=Seat.S).unparsed == []
+
+
+@clause("70D1")
+def test_a_bare_count_by_suit_binds_the_claimer_to_no_line_but_an_ordered_statement_does() -> None:
+    """EBU Appeal Focus 2011: '6 diamonds, 5 spades and 2 clubs' is a count of tricks, not a line or an order."""
+    from pathlib import Path
+
+    from claimlaw.engine.facts_in import stated_line
+    from claimlaw.facts import load_case
+
+    case = load_case(Path(__file__).resolve().parents[2] / "examples" / "7nt-spade-guess.yaml")
+    count = case.model_copy(update={"claim": case.claim.model_copy(
+        update={"statement": "6 diamonds, 5 spades and 2 clubs", "line": None})})
+    order = case.model_copy(update={"claim": case.claim.model_copy(
+        update={"statement": "6 diamonds, then 5 spades and 2 clubs", "line": None})})
+    assert stated_line(count)[0] is None
+    line = stated_line(order)[0]
+    assert line is not None and line.ordered and [s.suit for s in line.steps] == [Suit.D, Suit.S, Suit.C]
