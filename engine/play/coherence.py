@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from claimlaw.facts import SEATS, Card, Position, Side
 
 from .model import NormalPlayModel
-from .search import Node, Searcher
+from .search import Node, Searcher, dealt_counts
 
 
 @dataclass(frozen=True)
@@ -45,16 +45,14 @@ def check_line(pos: Position, side: Side, model: NormalPlayModel, cards: list[Ca
                 unaware=frozenset(model.unaware_of) & frozenset(c for h in pos.hands.values() for c in h),
                 last_led=None, voids=frozenset((s, x) for s, xs in pos.shown_out.items() for x in xs))
     s = Searcher(trump=pos.trump, side=side, model=model, restricted=frozenset(restricted), line=model.line,
+                 dealt=dealt_counts(pos),
                  values=lambda n: core.values(n, pos.trump))  # type: ignore[attr-defined]
     out: list[Fault] = []
     for card in cards:
         seat = node.to_move
         if seat in restricted and seat.side == side:
             out += _faults(s, node, card)
-        before = node
-        node, _ = s.play(node, card)
-        if node.trick == () and s.line is not None:
-            node = s.advance_line(node, before)
+        node, _ = s.play(node, card)  # the play marks the stated line's steps done (``Searcher.advance_line``)
     return out
 
 
