@@ -11,6 +11,8 @@ A line is incoherent where a card of the claiming side's restricted hands is one
   (a card in dummy, or one a show-out places) to win the trick, while he holds a card of the suit nobody still
   to play may beat: a "finesse" against a card he can see (unless it was his only best play);
 * ``line_left`` — while his stated line lasts, he plays a card it does not name there (70D1).
+
+A card the stated line names is never a fault: he is held to what he said (a winner he said he would discard).
 """
 
 from __future__ import annotations
@@ -70,6 +72,8 @@ def _faults(s: Searcher, node: Node, card: Card) -> list[Fault]:
     if line is not None and card not in line:
         out.append(Fault("line_left", card, f"{seat.long_name} plays {card.pretty} while his stated line names "
                                             f"{', '.join(c.pretty for c in line)}"))
+    if line is not None and card in line:
+        return out  # the card his own statement names (70D1): coherent with what he said, whatever it costs
     if not node.trick:
         return out
     led = node.trick[0].suit

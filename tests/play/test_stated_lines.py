@@ -9,6 +9,7 @@ import random
 import pytest
 
 from claimlaw.engine.play import NormalPlayModel, PlayCore
+from claimlaw.engine.play.coherence import check_line
 from claimlaw.engine.play.search import Node, Searcher, dealt_counts
 from claimlaw.facts import SEATS, SUITS, Card, Line, Position, Seat, Side, Step, Suit
 from claimlaw.facts.case import Condition
@@ -57,6 +58,16 @@ def test_dummy_throws_the_card_named_in_a_stated_discard_while_the_winners_are_c
     assert (second[0], second[2]) == ("HK", "SA")
     s, root = _searcher(pos, Side.NS, model)
     assert s.line_moves(_after(s, root, "HA H5 H3 H4 HK D3"), Seat.N, _cards("SA C2")) == _cards("SA")
+
+
+def test_the_coherence_check_fails_a_line_that_keeps_a_card_the_stated_discard_names() -> None:
+    spec = {Seat.S: "HA HK S2", Seat.N: "H3 SA C2", Seat.E: "H4 S3 C3", Seat.W: "H5 D3 D4"}
+    pos = spec_position(spec, None, Seat.S)
+    model = NormalPlayModel.default(Seat.S).with_line(
+        _line(Step(action="cash", suit=Suit.H), Step(action="discard", suit=Suit.S, hand=Seat.N, cards=["SA"])))
+    kinds = [f.kind for f in check_line(pos, Side.NS, model, _cards("HA H5 H3 H4 HK D3 C2 S3"), CORE)]
+    assert kinds == ["line_left"]
+    assert check_line(pos, Side.NS, model, _cards("HA H5 H3 H4 HK D3 SA S3"), CORE) == []
 
 
 def test_a_discard_named_by_suit_alone_throws_the_lowest_card_of_that_suit_on_the_winners() -> None:
