@@ -802,10 +802,12 @@ class Searcher:
             return [min(low, key=lambda c: c.rank)] if low else []
         if i not in node.line_lead:
             return []
-        if st.action in ("cash", "play") and st.cards:
-            nxt = self._next_named(node, st)
-            return [nxt] if nxt is not None and nxt in legal else []
         w_seat, w_card = self.trick_winner(node)
+        if st.action in ("cash", "play") and st.cards:
+            # the next named card, if it wins the trick so far (a low card led to it, or an overtake): never one
+            # that falls under the card just led ("the ace and king" from two hands are two tricks)
+            nxt = self._next_named(node, st)
+            return [nxt] if nxt is not None and nxt in legal and self.beats(nxt, w_card) else []
         if st.action == "finesse" and not void:
             named = [c for c in st.cards if c in legal and self.beats(c, w_card)]
             if named:

@@ -90,6 +90,17 @@ def test_a_cash_with_named_honours_leads_low_to_the_honour_named_first_and_plays
     assert (first[0], first[2]) == ("H2", "HK") and (second[0], second[2]) == ("H3", "HA")
 
 
+def test_partner_plays_the_next_named_card_only_where_it_wins_the_trick_so_far() -> None:
+    """'The ♦J, overtaken with the ♦Q': dummy overtakes; 'the ♥A and the ♥K' from two hands: no crash under the ace."""
+    spec = {Seat.S: "HA DJ C2", Seat.N: "HK DQ C3", Seat.E: "H4 D4 C4", Seat.W: "H6 D6 C5"}
+    pos = spec_position(spec, None, Seat.S)
+    for named, led, want in ((["DJ", "DQ"], "DJ D6", _cards("DQ")), (["HA", "HK"], "HA H6", None)):
+        s, root = _searcher(pos, Side.NS, NormalPlayModel.default(Seat.S).with_line(_line(Step(action="play",
+                                                                                               cards=named))))
+        node = _after(s, root, led)
+        assert s.line_moves(node, Seat.N, s.legal(node, Seat.N)) == want
+
+
 def test_a_ruffing_finesse_leads_through_second_hand_and_ruffs_a_cover_else_throws_a_loser() -> None:
     spec = {Seat.S: "HQ HJ C2", Seat.N: "S2 S3 D2", Seat.W: "HK H4 D4", Seat.E: "H5 C3 D3"}
     pos = spec_position(spec, Suit.S, Seat.S)
