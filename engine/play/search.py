@@ -640,15 +640,21 @@ class Searcher:
 
     def distinct(self, node: Node, moves: list[tuple[Card, str | None]]) -> list[tuple[Card, str | None]]:
         """The claiming side's moves less any equal to an earlier one (one run of equal cards, one side of
-        the nine-ten boundary): the positions after them differ in no way the licences or the key read."""
+        the nine-ten boundary): the positions after them differ in no way the licences or the key read. With a
+        stated line, a card it names is kept apart (the key holds it exactly), and so are leads that follow
+        different steps of it (``Node.line_lead``)."""
         if len(moves) < 2:
             return moves
         run_of = {c: i for i, r in enumerate(self.runs(node, node.to_move, [c for c, _ in moves], True)) for c in r}
-        seen: set[int] = set()
+        seat = node.to_move
+        lead = self.line is not None and not node.trick and seat in self.restricted
+        named = self.named_mask if self.line is not None else 0
+        seen: set[tuple] = set()
         out = []
         for c, why in moves:
-            if run_of[c] not in seen:
-                seen.add(run_of[c])
+            tag = (run_of[c], c if named >> c.code & 1 else None, self.led_steps(node, seat, c) if lead else None)
+            if tag not in seen:
+                seen.add(tag)
                 out.append((c, why))
         return out
 
@@ -736,15 +742,18 @@ class Searcher:
         st = self.line.steps[i]
         hand = node.hand(seat)
         if st.action in ("cash", "play") and st.cards:
-            # named cards, in the order named: the next one from this hand, or a low card of its suit to it in
-            # partner's ("a heart to the king and ace": the honours take the suit named next to them)
+            # named cards, in the order named: the next one from this hand; a cash step's ("a heart to the king
+            # and ace": the honours take the suit named next to them) also by a low card of its suit to it in
+            # partner's hand. A play step names the cards a hand plays ("the ♦A, throwing the ♣K"): no crossing
             nxt = self._next_named(node, st)
             if nxt is None:
                 return []
             if nxt in hand:
                 return [nxt]
             low = [c for c in hand if c.suit == nxt.suit]
-            return [min(low, key=lambda c: c.rank)] if nxt in node.hand(seat.partner) and low else []
+            if st.action == "cash" and nxt in node.hand(seat.partner) and low:
+                return [min(low, key=lambda c: c.rank)]
+            return []
         if st.action in ("cash", "draw_trumps"):
             x = self.trump if st.action == "draw_trumps" else st.suit
             mine = sorted((c for c in hand if c.suit == x), key=lambda c: -c.rank)
