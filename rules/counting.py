@@ -57,10 +57,9 @@ def stated_line_for(ctx: Ctx, side: str) -> Any:
     """The line ``side`` stated with its claim or concession (structured, else read from the words), as the
     play core can follow it; None when ``side`` did not claim or concede or stated no line.
 
-    The stated line governs every count of the claimer's side (70D1, 69B, 71: issue 26 item 5). Steps
-    that apply only under a condition ("if trumps are 3-1 ...") are held back, and named in the trace:
-    the play core does not yet read conditions, and applying them unconditionally could credit the
-    claimer with a line he did not state.
+    The stated line governs every count of the claimer's side (70D1, 69B, 71: issue 26 item 5). A step
+    that applies only under a condition ("if trumps are 3-1 ...") is passed on with it: the play core holds
+    the claimer to it once he sees the condition hold (engine/play/search.py ``condition_seen``).
     """
     case = getattr(ctx, "case", None)
     if case is None or case.claim.by.side.value != side:
@@ -79,14 +78,7 @@ def stated_line_for(ctx: Ctx, side: str) -> Any:
             note(f"words of the concession's statement claimlaw could not read as a line: {'; '.join(unread)}")
     if line is None or not line.steps:
         return None
-    held = [st for st in line.steps if st.condition is not None]
-    if held:
-        if note is not None:
-            note("stated line: steps that apply only under a condition are not yet followed by the play core "
-                 "(held back, so the line is silent there): "
-                 + "; ".join(f"{st.text or st.action} ({st.condition.text or 'conditional'})" for st in held))
-        line = line.model_copy(update={"steps": [st for st in line.steps if st.condition is None]})
-    return line if line.steps else None
+    return line
 
 
 def base_model(ctx: Ctx, side: str, question: Question) -> Any:

@@ -25,7 +25,7 @@ from .dds import (
     worst_whole,
 )
 from .model import GUIDELINES, NormalPlayModel
-from .search import Node, Searcher, Step, licence_text
+from .search import Node, Searcher, Step, dealt_counts, licence_text
 
 __all__ = ["Count", "GUIDELINES", "NormalPlayModel", "PlayCore", "SolverError"]
 
@@ -76,7 +76,7 @@ class PlayCore:
         key = (below, pos.pbn(), tuple(pos.trick), pos.leader, pos.trump, tuple(sorted(pos.won.items())), side,
                model.claimer, model.switches, model.unaware_of,
                model.line.model_dump_json() if model.line else "", model.played_after_claim, model.guess_order,
-               model.concedes, model.partner_is_dummy, model.dummy,
+               model.concedes, model.partner_is_dummy, model.dummy, _conditional_dealt(pos, model),
                tuple(sorted((a.value, x.value) for a, xs in pos.shown_out.items() for x in xs)))
         got = self._counts.get(key)
         if got is None and len(self._counts) > 10_000:
@@ -125,7 +125,7 @@ class PlayCore:
             """The search; with ``ours``, helped by our solver (its floors, and W where it applies)."""
             s = Searcher(trump=trump, side=side, model=model, values=lambda n: self.values(n, trump),
                          restricted=frozenset(restricted), all_free=all_free,
-                         line=model.line if question == "worst_normal" else None,
+                         line=model.line if question == "worst_normal" else None, dealt=dealt_counts(pos),
                          budget=1 if self.stopped else UNLIMITED if self.budget is None else self.budget,
                          **self.search_options)  # type: ignore[arg-type]
             if ours and question in ("worst_normal", "cannot_lose"):
@@ -235,6 +235,13 @@ def _whole(s: Searcher, root: Node, restricted: set[Seat]
                            limit)
 
     return whole
+
+
+def _conditional_dealt(pos: Position, model: NormalPlayModel) -> tuple:
+    """What a conditional step of the stated line reads beyond the cards left: the deal's lengths (else nothing)."""
+    if model.line is None or not any(st.condition for st in model.line.steps):
+        return ()
+    return tuple(sorted((s.value, x.value, n) for (s, x), n in dealt_counts(pos).items()))
 
 
 def check(pos: Position) -> None:

@@ -11,6 +11,8 @@ A line is incoherent where a card of the claiming side's restricted hands is one
   (a card in dummy, or one a show-out places) to win the trick, while he holds a card of the suit nobody still
   to play may beat: a "finesse" against a card he can see (unless it was his only best play);
 * ``line_left`` — while his stated line lasts, he plays a card it does not name there (70D1).
+
+A card the stated line names is never a fault: he is held to what he said (a winner he said he would discard).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 from claimlaw.facts import SEATS, Card, Position, Side
 
 from .model import NormalPlayModel
-from .search import Node, Searcher
+from .search import Node, Searcher, dealt_counts
 
 
 @dataclass(frozen=True)
@@ -45,16 +47,14 @@ def check_line(pos: Position, side: Side, model: NormalPlayModel, cards: list[Ca
                 unaware=frozenset(model.unaware_of) & frozenset(c for h in pos.hands.values() for c in h),
                 last_led=None, voids=frozenset((s, x) for s, xs in pos.shown_out.items() for x in xs))
     s = Searcher(trump=pos.trump, side=side, model=model, restricted=frozenset(restricted), line=model.line,
+                 dealt=dealt_counts(pos),
                  values=lambda n: core.values(n, pos.trump))  # type: ignore[attr-defined]
     out: list[Fault] = []
     for card in cards:
         seat = node.to_move
         if seat in restricted and seat.side == side:
             out += _faults(s, node, card)
-        before = node
-        node, _ = s.play(node, card)
-        if node.trick == () and s.line is not None:
-            node = s.advance_line(node, before)
+        node, _ = s.play(node, card)  # the play marks the stated line's steps done (``Searcher.advance_line``)
     return out
 
 
@@ -72,6 +72,8 @@ def _faults(s: Searcher, node: Node, card: Card) -> list[Fault]:
     if line is not None and card not in line:
         out.append(Fault("line_left", card, f"{seat.long_name} plays {card.pretty} while his stated line names "
                                             f"{', '.join(c.pretty for c in line)}"))
+    if line is not None and card in line:
+        return out  # the card his own statement names (70D1): coherent with what he said, whatever it costs
     if not node.trick:
         return out
     led = node.trick[0].suit

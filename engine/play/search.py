@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from claimlaw.facts import SEATS, SUITS, Card, Line, Seat, Side, Suit
+from claimlaw.facts import SEATS, SUITS, Card, Line, Position, Seat, Side, Suit
+from claimlaw.facts import Step as LineStep
 
 from .bits import LANE, SUIT_NO, lane_cards, mask_of, ranks_of
 from .dds import Disagreement
@@ -39,6 +40,7 @@ class Node:
     voids: frozenset[tuple[Seat, Suit]]
     line_done: frozenset[int] = frozenset()
     line_off: bool = False
+    line_lead: frozenset[int] = frozenset()  # the steps the side's lead of the trick in progress followed
     masks: tuple[int, ...] = field(default=(), compare=False, repr=False)  # the hands as bit masks
 
     def __post_init__(self) -> None:
@@ -92,6 +94,7 @@ class Searcher:
     failed: dict[tuple, int] = field(default_factory=dict)
     nodes: int = 0
     line: Line | None = None
+    dealt: dict[tuple[Seat, Suit], int] | None = None  # each seat's cards of each suit at the deal (``dealt_counts``)
     budget: int = 150_000
     exact: bool = True
     interrupted: bool = False  # the user stopped the search (Ctrl-C): ``exact`` is False
@@ -115,6 +118,7 @@ class Searcher:
         self._trump_no = SUIT_NO[self.trump] if self.trump is not None else -1
         self._work = 0
         self._views: dict[tuple, View] = {}
+        self._named_of: tuple[Line | None, int] = (None, 0)
 
     # -- basic bridge ---------------------------------------------------------------------
     def winner(self, leader: Seat, cards: tuple[Card, ...]) -> Seat:
@@ -162,14 +166,22 @@ class Searcher:
         unaware = node.unaware - {card} if card in node.unaware else node.unaware  # a card once played is seen
         trick = node.trick + (card,)
         last_led = node.last_led
-        if not node.trick and seat.side == self.side:
-            last_led = card.suit
+        line_lead = node.line_lead
+        if not node.trick:
+            line_lead = frozenset()
+            if seat.side == self.side:
+                last_led = card.suit
+                if self.line is not None and seat in self.restricted:
+                    line_lead = self.led_steps(node, seat, card)
         if len(trick) < 4:
             return Node(tuple(hands), node.leader, trick, unaware, last_led, voids, node.line_done, node.line_off,
-                        tuple(masks)), 0
+                        line_lead, tuple(masks)), 0
         w = self.winner(node.leader, trick)
-        return Node(tuple(hands), w, (), unaware, last_led, voids, node.line_done, node.line_off, tuple(masks)), \
-            int(w.side == self.side)
+        child = Node(tuple(hands), w, (), unaware, last_led, voids, node.line_done, node.line_off, frozenset(),
+                     tuple(masks))
+        if self.line is not None:
+            child = self.advance_line(child, node.leader, trick, line_lead)
+        return child, int(w.side == self.side)
 
     # -- perception: everything below reads the claimer's view (engine/play/view.py) ----------
     def view(self, node: Node) -> View:
@@ -692,71 +704,230 @@ class Searcher:
 
     def distinct(self, node: Node, moves: list[tuple[Card, str | None]]) -> list[tuple[Card, str | None]]:
         """The claiming side's moves less any equal to an earlier one (one run of equal cards, one side of
-        the nine-ten boundary): the positions after them differ in no way the licences or the key read."""
+        the nine-ten boundary): the positions after them differ in no way the licences or the key read. With a
+        stated line, a card it names is kept apart (the key holds it exactly), and so are leads that follow
+        different steps of it (``Node.line_lead``)."""
         if len(moves) < 2:
             return moves
         run_of = {c: i for i, r in enumerate(self.runs(node, node.to_move, [c for c, _ in moves], True)) for c in r}
-        seen: set[int] = set()
+        seat = node.to_move
+        lead = self.line is not None and not node.trick and seat in self.restricted
+        named = self.named_mask if self.line is not None else 0
+        seen: set[tuple] = set()
         out = []
         for c, why in moves:
-            if run_of[c] not in seen:
-                seen.add(run_of[c])
+            tag = (run_of[c], c if named >> c.code & 1 else None, self.led_steps(node, seat, c) if lead else None)
+            if tag not in seen:
+                seen.add(tag)
                 out.append((c, why))
         return out
 
     # -- the stated line ------------------------------------------------------------------
+    # While it lasts the claimer is held to it (70D1); a step is in force once its condition is seen to hold.
+    # The side's lead records the steps it followed (``Node.line_lead``): the rest of that trick reads them
+    # (third hand's card in a finesse, the ruff or discard of a ruffing finesse, the discard named on winners).
+    WINNERS = ("cash", "draw_trumps", "play")  # steps whose winners a stated discard is made on
+
+    @property
+    def named_mask(self) -> int:
+        """The cards the stated line names, as a mask (``Node.masks``)."""
+        if self._named_of[0] is not self.line:
+            cards = [c for st in self.line.steps for c in [*st.cards, *([st.card] if st.card else [])]] \
+                if self.line else []
+            self._named_of = (self.line, mask_of(cards))
+        return self._named_of[1]
+
+    def _bound(self, i: int) -> int:
+        """The step whose winners discard step ``i`` is made on: the nearest earlier cash, draw-trumps or play
+        step ("discard X on the Ys" is read as cash the Ys, then discard X); -1 when there is none."""
+        assert self.line is not None
+        for j in range(i - 1, -1, -1):
+            if self.line.steps[j].action in self.WINNERS:
+                return j
+        return -1
+
+    def condition_seen(self, node: Node, st: LineStep) -> bool:
+        """The step's condition is seen to hold: he has seen an opponent show out of the suit (or no card of it is
+        hidden), so he knows how it lay, and it lay as stated ("4-1": the two opponents were dealt four and one).
+        No condition: True. A condition claimlaw cannot read (no suit, not two lengths), or one asked without the
+        deal (``dealt``), is never seen."""
+        cond = st.condition
+        if cond is None:
+            return True
+        x = cond.suit
+        if x is None or len(cond.lengths) != 2 or self.dealt is None:
+            return False
+        v = self.view(node)
+        opps = self.side.other.seats
+        if not any(v.known_void(o, x) for o in opps):
+            return False
+        dealt = sorted((self.dealt.get((o, x), 0) for o in opps), reverse=True)
+        return dealt == sorted(cond.lengths, reverse=True)
+
+    def in_force(self, node: Node) -> list[int]:
+        """The steps the claimer is held to at ``node``: those not done whose condition he has seen hold; of an
+        ordered line the first of them, with the discards made on its winners."""
+        if self.line is None or node.line_off:
+            return []
+        steps = self.line.steps
+        pending = [i for i in range(len(steps)) if i not in node.line_done and self.condition_seen(node, steps[i])]
+        if not self.line.ordered or not pending:
+            return pending
+        first = pending[0]
+        return [first] + [i for i in pending[1:] if steps[i].action == "discard" and self._bound(i) == first]
+
+    def led_steps(self, node: Node, seat: Seat, card: Card) -> frozenset[int]:
+        """The steps in force whose lead ``card`` is (``seat`` on lead at ``node``)."""
+        return frozenset(i for i in self.in_force(node) if card in self._lead_cards(node, seat, i))
+
     def line_moves(self, node: Node, seat: Seat, legal: list[Card]) -> list[Card] | None:
-        """Cards the stated line requires here, or None when it says nothing (or has broken down)."""
-        if self.line is None or node.line_off or node.trick:
+        """Cards the stated line requires here, or None when it says nothing (or has broken down). On lead, the
+        leads of the steps in force; in a trick the side led by one of them, partner's card the step names."""
+        force = self.in_force(node)
+        if not force:
             return None
-        pending = [i for i in range(len(self.line.steps)) if i not in node.line_done]
-        if not pending:
-            return None
-        if self.line.ordered:
-            pending = pending[:1]
-        hand = node.hand(seat)
         cards: list[Card] = []
-        for i in pending:
-            st = self.line.steps[i]
-            if st.action in ("cash", "draw_trumps"):
-                x = self.trump if st.action == "draw_trumps" else st.suit
-                mine = sorted((c for c in hand if c.suit == x), key=lambda c: -c.rank)
-                if mine and self.perceived_master(node, mine[0]):
-                    cards.append(mine[0])
-                    masters = [c for c in mine if self.perceived_master(node, c)]
-                    if self.model.on("equal_small_any") and self.equal_winners(node, seat, masters, mine):
-                        cards.extend(masters[1:])  # several small cards he sees as equal: any order
-                elif mine and any(c.suit == x and self.perceived_master(node, c) for c in node.hand(seat.partner)):
-                    cards.append(mine[-1])
-            elif st.action == "finesse" and st.suit is not None:
-                mine = sorted((c for c in hand if c.suit == st.suit), key=lambda c: c.rank)
-                if mine and self.tenace(node, node.hand(seat.partner), st.suit):
-                    cards.append(mine[0])
-            elif st.action == "play" and st.cards:
-                nxt = next((c for c in st.cards if any(c in h for h in node.hands)), None)
-                if nxt is not None and nxt in hand:
-                    cards.append(nxt)
-        legal_cards = [c for c in cards if c in legal]
+        if not node.trick:
+            for i in force:
+                cards += self._lead_cards(node, seat, i)
+        elif node.leader.side == self.side and seat == node.leader.partner:
+            for i in force:
+                cards += self._third_cards(node, seat, i, legal)
+        legal_cards = [c for c in dict.fromkeys(cards) if c in legal]
         return legal_cards or None
 
-    def advance_line(self, node: Node, before: Node) -> Node:
-        """Mark steps done after a trick; drop the line when it cannot be followed (WBFLC 2001-11-01 #3)."""
+    def _next_named(self, node: Node, st: LineStep) -> Card | None:
+        """The first card a step names that is still held."""
+        return next((c for c in st.cards if any(c in h for h in node.hands)), None)
+
+    def _lead_cards(self, node: Node, seat: Seat, i: int) -> list[Card]:
+        """The leads step ``i`` allows ``seat`` (on lead)."""
+        assert self.line is not None
+        st = self.line.steps[i]
+        hand = node.hand(seat)
+        if st.action in ("cash", "play") and st.cards:
+            # named cards, in the order named: the next one from this hand; a cash step's ("a heart to the king
+            # and ace": the honours take the suit named next to them) also by a low card of its suit to it in
+            # partner's hand. A play step names the cards a hand plays ("the ♦A, throwing the ♣K"): no crossing
+            nxt = self._next_named(node, st)
+            if nxt is None:
+                return []
+            if nxt in hand:
+                return [nxt]
+            low = [c for c in hand if c.suit == nxt.suit]
+            if st.action == "cash" and nxt in node.hand(seat.partner) and low:
+                return [min(low, key=lambda c: c.rank)]
+            return []
+        if st.action in ("cash", "draw_trumps"):
+            x = self.trump if st.action == "draw_trumps" else st.suit
+            mine = sorted((c for c in hand if c.suit == x), key=lambda c: -c.rank)
+            if mine and self.perceived_master(node, mine[0]):
+                out = [mine[0]]
+                masters = [c for c in mine if self.perceived_master(node, c)]
+                if self.model.on("equal_small_any") and self.equal_winners(node, seat, masters, mine):
+                    out.extend(masters[1:])  # several small cards he sees as equal: any order
+                return out
+            if mine and any(c.suit == x and self.perceived_master(node, c) for c in node.hand(seat.partner)):
+                return [mine[-1]]
+            return []
+        if st.action == "finesse" and st.suit is not None:
+            mine = sorted((c for c in hand if c.suit == st.suit), key=lambda c: c.rank)
+            return [mine[0]] if mine and self.tenace(node, node.hand(seat.partner), st.suit) else []
+        if st.action == "ruffing_finesse":
+            return self._ruffing_lead(node, seat, st)
+        return []
+
+    def _ruffing_lead(self, node: Node, seat: Seat, st: LineStep) -> list[Card]:
+        """A ruffing finesse's lead: partner void in the suit and holding a trump, the placed card (``card``, else
+        the highest card of the suit an opponent may hold as he sees it) still out, the highest card of ``seat``
+        below it (the card led through the opponent placed with it)."""
+        x = st.suit
+        if x is None or self.trump is None or x == self.trump:
+            return []
+        partner = node.hand(seat.partner)
+        if any(c.suit == x for c in partner) or not any(c.suit == self.trump for c in partner):
+            return []
+        if st.card is not None:
+            if not any(st.card in node.hand(o) for o in self.side.other.seats):
+                return []
+            top = st.card.rank
+        else:
+            top = self._seen_opp_top(node, SUIT_NO[x])
+        below = [c for c in node.hand(seat) if c.suit == x and c.rank < top]
+        return [max(below, key=lambda c: c.rank)] if below else []
+
+    def _third_cards(self, node: Node, seat: Seat, i: int, legal: list[Card]) -> list[Card]:
+        """Partner's card in a trick the side led (``seat`` the leader's partner), as step ``i`` names it."""
+        assert self.line is not None
+        st = self.line.steps[i]
+        led = node.trick[0].suit
+        void = legal[0].suit != led
+        if st.action == "discard":
+            j = self._bound(i)
+            if (j >= 0 and j not in node.line_lead) or not void or (st.hand is not None and st.hand != seat):
+                return []
+            named = [c for c in st.cards if c in legal]
+            if named or st.cards:
+                return named
+            if st.suit is None:
+                return []
+            low = [c for c in legal if c.suit == st.suit]
+            return [min(low, key=lambda c: c.rank)] if low else []
+        if i not in node.line_lead:
+            return []
+        w_seat, w_card = self.trick_winner(node)
+        if st.action in ("cash", "play") and st.cards:
+            # the next named card, if it wins the trick so far (a low card led to it, or an overtake): never one
+            # that falls under the card just led ("the ace and king" from two hands are two tricks)
+            nxt = self._next_named(node, st)
+            return [nxt] if nxt is not None and nxt in legal and self.beats(nxt, w_card) else []
+        if st.action == "finesse" and not void:
+            named = [c for c in st.cards if c in legal and self.beats(c, w_card)]
+            if named:
+                return named[:1]
+            fin = self.finesse_card(node, legal, w_card)
+            return [fin] if fin is not None else []
+        if st.action == "ruffing_finesse" and void:
+            if w_seat.side != self.side:  # second hand covered (or ruffed): ruff, as low as wins
+                over = [c for c in legal if c.suit == self.trump and self.beats(c, w_card)]
+                return [min(over, key=lambda c: c.rank)] if over else []
+            # not covered: a loser goes, the lowest card of a suit he sees no winner in for his side
+            suits = sorted({c.suit for c in legal if c.suit != self.trump}, key=lambda x: x.value)
+            return [min((c for c in legal if c.suit == x), key=lambda c: c.rank)
+                    for x in suits if not self.side_has_master(node, x)]
+        return []
+
+    def advance_line(self, node: Node, leader: Seat, trick: tuple[Card, ...], led: frozenset[int]) -> Node:
+        """Mark steps done once a trick is complete (``trick`` from ``leader``; ``led``: the steps its lead
+        followed). A step that can no longer be followed is done, so the line falls silent there and best play
+        and the licences take over (WBFLC 2001-11-01 #3)."""
         if self.line is None or node.line_off:
             return node
         done = set(node.line_done)
-        for i, st in enumerate(self.line.steps):
+        steps = self.line.steps
+        for i, st in enumerate(steps):
             if i in done:
                 continue
-            if st.action == "cash" and st.suit is not None and not self.side_has_master(node, st.suit):
+            if st.action in ("cash", "play") and st.cards:
+                if self._next_named(node, st) is None:
+                    done.add(i)
+            elif st.action == "cash" and st.suit is not None and not self.side_has_master(node, st.suit):
                 done.add(i)
             elif st.action == "draw_trumps" and not [c for s in self.side.other.seats for c in node.hand(s)
                                                     if c.suit == self.trump and c not in node.unaware]:
                 done.add(i)
-            elif st.action == "finesse" and before.trick == () and node.last_led == st.suit:
+            elif st.action in ("finesse", "ruffing_finesse") and i in led:
                 done.add(i)
-            elif st.action == "play" and not any(c in h for c in st.cards for h in node.hands):
+            elif st.action in ("ruff", "cross", "concede"):
                 done.add(i)
-            elif st.action in ("ruff", "cross", "concede", "discard"):
+        for i, st in enumerate(steps):  # a discard once its cards are gone, or its winners are
+            if i in done or st.action != "discard":
+                continue
+            j = self._bound(i)
+            thrown = (leader.side == self.side and (j < 0 or j in led) and trick[2].suit != trick[0].suit
+                      and trick[2].suit == st.suit)
+            if j < 0 or j in done or (st.cards and not any(c in h for c in st.cards for h in node.hands)) or (
+                    not st.cards and thrown):
                 done.add(i)
         return replace(node, line_done=frozenset(done))
 
@@ -798,7 +969,10 @@ class Searcher:
         voids = frozenset((s, x) for s, x in node.voids if (both or s.side != self.side) and per[SUIT_NO[x]])
         # the concession licence reads whether the side has led since the claim
         first = node.last_led is None and self.model.concedes > 0 and self.model.on("concede_now_or_end")
-        return (tuple(per), node.leader, last, voids, node.line_done, node.line_off, first)
+        # the stated line: its steps done, the steps the lead of the trick followed, and which cards it names are
+        # still held (exactly: the key is otherwise rank-relative, and equal cards are not equal to the line)
+        named = (node.masks[0] | node.masks[1] | node.masks[2] | node.masks[3]) & self.named_mask if self.line else 0
+        return (tuple(per), node.leader, last, voids, node.line_done, node.line_off, node.line_lead, named, first)
 
     def _may_bind(self, node: Node, suit: Suit) -> bool:
         """Can the suit the side led last still bind it (``continue_suit``)? On lead at a trick start the licence
@@ -882,10 +1056,7 @@ class Searcher:
                 card = min((c for c, v in vals.items() if v == best), key=lambda c: (c.rank, -(c.code >> 4)))
                 why = None
             out.append(Step(card, seat, why))
-            before = node
             node, _ = self.play(node, card)
-            if node.trick == () and self.line is not None:
-                node = self.advance_line(node, before)
         return out
 
     @staticmethod
@@ -1074,8 +1245,6 @@ class Searcher:
                     a = self.after(node, card)
                     if a <= k:
                         child, _ = self.play(node, card)
-                        if child.trick == () and self.line is not None:
-                            child = self.advance_line(child, node)
                         return [Step(card, node.to_move, why), *self.model_line(child)]
                     margins[card] = a - k
         if self.use_distinct and seat.side == self.side and not self.all_free:
@@ -1087,8 +1256,6 @@ class Searcher:
             unfinished = []
             for card, why in pending:
                 child, won = self.play(node, card)
-                if child.trick == () and self.line is not None:
-                    child = self.advance_line(child, node)
                 outer = self.limit
                 if share:
                     self.limit = min(outer, self.nodes + share)
@@ -1244,6 +1411,25 @@ class Searcher:
             node, won = self.play(node, st.card)
             n += won
         return n
+
+
+def dealt_counts(pos: Position) -> dict[tuple[Seat, Suit], int]:
+    """Each seat's cards of each suit at the deal: those it holds, those of the trick in progress and of the
+    tricks played before (a claim diagram has no history: the cards left)."""
+    out: dict[tuple[Seat, Suit], int] = {}
+    for s in SEATS:
+        for c in pos.hands[s]:
+            out[(s, c.suit)] = out.get((s, c.suit), 0) + 1
+    tricks = [(t.leader, t.cards) for t in pos.history]
+    if pos.trick:
+        leader = pos.leader
+        tricks.append((leader, tuple(pos.trick)))
+    for leader, cards in tricks:
+        seat = leader
+        for c in cards:
+            out[(seat, c.suit)] = out.get((seat, c.suit), 0) + 1
+            seat = seat.next
+    return out
 
 
 def licence_text(name: str) -> str:

@@ -52,11 +52,14 @@ def test_the_questions_of_69b_and_71_start_from_a_model_holding_the_statement_re
 
 
 @clause("70D1")
-def test_a_conditional_step_is_held_back_from_the_play_core_and_named_in_the_trace() -> None:
+def test_a_conditional_step_reaches_the_play_core_with_its_condition() -> None:
+    """The play core holds the claimer to it once he sees the condition hold (tests/play/test_stated_lines.py)."""
     ctx = _ctx(_concession("I cash the ace of spades, and if hearts are 3-1 I cash the king of spades"))
     line = stated_line_for(ctx, "NS")
-    assert [st.cards[0].rank for st in line.steps] == [14]
-    assert any("condition" in n and "3-1" in n for n in ctx.notes), ctx.notes
+    assert [st.cards[0].rank for st in line.steps] == [14, 13]
+    assert line.steps[0].condition is None
+    cond = line.steps[1].condition
+    assert cond is not None and cond.lengths == [3, 1] and cond.suit is not None and cond.suit.value == "H"
 
 
 @clause("71B")

@@ -41,15 +41,21 @@ KNOWN: dict[str, str] = {
         "model (the non-claimers' cards): claimlaw gives the non-claiming side every legal card (70A), so dummy's "
         "♥5 throws North in; the TD held that throw-in not a normal play for declarer",
     "nbb-delft-5c-overtake-diamond-jack":
-        "model (follow-low licence, items 3-4): dummy plays ♦8 under the stated ♦J instead of overtaking with the "
-        "♦Q, which the district TD's poll found normal; and search: the parser now reads 'on which I discard "
-        "dummy's five of spades' (a discard step, ♠5 from North), but the search follows only the leads of a "
-        "stated line, so dummy discards the ♦7 on the ♥K",
+        "model (follow-low licence, items 3-4): dummy plays ♦7 under the stated ♦J instead of overtaking with the "
+        "♦Q, which the district TD's poll found normal, and the diamonds block. The stated discard is followed "
+        "(dummy throws the ♠5 on the ♥K)",
+    "usbf-2019-mixed-5d-ruffing-finesse-if-spades-4-1":
+        "model (discard licence, items 3-4): the conditional ruffing finesse is followed once South shows out of "
+        "spades (West leads ♥J through North, dummy throws the ♣J as the loser, South wins the ♥K: the trick the "
+        "Director gave), but later, on West's ♥T, the discard licence lets dummy throw the bare ♣K (a loser as he "
+        "sees it, the ♣A being out) rather than the ♠8, and that card alone costs a trick double dummy (10 to 9): EW "
+        "9, one trick fewer than the Director's line",
 }
 
 # cases whose count the table's budget (engine.agreement.RULINGS_BUDGET per question) does not settle, so they run
 # until proven, as a single ruling does: an unproven count would rule the claim not established (70A)
-UNBOUNDED = {"isr-2013-7s-discard-club-on-diamonds-trump-out"}  # ~9 s of search on an idle machine
+UNBOUNDED = {"isr-2013-7s-discard-club-on-diamonds-trump-out",  # ~9 s of search on an idle machine
+             "usbf-2019-mixed-5d-ruffing-finesse-if-spades-4-1"}  # ~20 s: a stated line is the Python search's alone
 
 # cases whose published ruling claimlaw holds wrong in law: claimlaw's tricks, and why
 DISPUTED: dict[str, tuple[dict[str, int], str]] = {

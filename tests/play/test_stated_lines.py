@@ -1,0 +1,193 @@
+"""The stated line in the search (70D1; issue 26, item 5): the discards named on winners, named honours, the
+ruffing finesse, conditional steps and third hand's card in a stated finesse, each on a hand-built position, and
+W with a stated line against exhaustive enumeration."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from claimlaw.engine.play import NormalPlayModel, PlayCore
+from claimlaw.engine.play.coherence import check_line
+from claimlaw.engine.play.search import Node, Searcher, dealt_counts
+from claimlaw.facts import SEATS, SUITS, Card, Line, Position, Seat, Side, Step, Suit
+from claimlaw.facts.case import Condition
+from tests.play.test_play_core import enumerate_min_memo, random_position, spec_position
+
+CORE = PlayCore()
+
+
+def _line(*steps: Step, ordered: bool = False) -> Line:
+    return Line(steps=list(steps), ordered=ordered)
+
+
+def _searcher(pos: Position, side: Side, model: NormalPlayModel) -> tuple[Searcher, Node]:
+    """The search for ``model`` with its stated line, as the play core builds it (no solver of ours)."""
+    root = Node(hands=tuple(frozenset(pos.hands[x]) for x in SEATS), leader=pos.leader, trick=tuple(pos.trick),
+                unaware=frozenset(model.unaware_of), last_led=None,
+                voids=frozenset((x, y) for x, ys in pos.shown_out.items() for y in ys))
+    restricted = {model.claimer}
+    if model.partner_is_dummy or model.on("partner_restricted"):
+        restricted.add(model.claimer.partner)
+    s = Searcher(trump=pos.trump, side=side, model=model, values=lambda n: CORE.values(n, pos.trump),
+                 restricted=frozenset(restricted), line=model.line, dealt=dealt_counts(pos), budget=10**9)
+    return s, root
+
+
+def _after(s: Searcher, node: Node, cards: str) -> Node:
+    for c in cards.split():
+        node, _ = s.play(node, Card.parse(c))
+    return node
+
+
+def _cards(text: str) -> list[Card]:
+    return [Card.parse(x) for x in text.split()]
+
+
+def test_dummy_throws_the_card_named_in_a_stated_discard_while_the_winners_are_cashed() -> None:
+    """'Cash the hearts, discarding dummy's ♠A': on the ♥K dummy throws the ♠A, though ♣2 keeps the entry to it;
+    the line costs the trick (W 2 against 3 with no line)."""
+    spec = {Seat.S: "HA HK S2", Seat.N: "H3 SA C2", Seat.E: "H4 S3 C3", Seat.W: "H5 D3 D4"}
+    pos = spec_position(spec, None, Seat.S)
+    model = NormalPlayModel.default(Seat.S).with_line(
+        _line(Step(action="cash", suit=Suit.H), Step(action="discard", suit=Suit.S, hand=Seat.N, cards=["SA"])))
+    w = CORE.worst_normal(pos, Side.NS, model)
+    assert w.tricks == 2 and CORE.worst_normal(pos, Side.NS, NormalPlayModel.default(Seat.S)).tricks == 3
+    second = w.witness.tricks_played[1]
+    assert (second[0], second[2]) == ("HK", "SA")
+    s, root = _searcher(pos, Side.NS, model)
+    assert s.line_moves(_after(s, root, "HA H5 H3 H4 HK D3"), Seat.N, _cards("SA C2")) == _cards("SA")
+
+
+def test_the_coherence_check_fails_a_line_that_keeps_a_card_the_stated_discard_names() -> None:
+    spec = {Seat.S: "HA HK S2", Seat.N: "H3 SA C2", Seat.E: "H4 S3 C3", Seat.W: "H5 D3 D4"}
+    pos = spec_position(spec, None, Seat.S)
+    model = NormalPlayModel.default(Seat.S).with_line(
+        _line(Step(action="cash", suit=Suit.H), Step(action="discard", suit=Suit.S, hand=Seat.N, cards=["SA"])))
+    kinds = [f.kind for f in check_line(pos, Side.NS, model, _cards("HA H5 H3 H4 HK D3 C2 S3"), CORE)]
+    assert kinds == ["line_left"]
+    assert check_line(pos, Side.NS, model, _cards("HA H5 H3 H4 HK D3 SA S3"), CORE) == []
+
+
+def test_a_discard_named_by_suit_alone_throws_the_lowest_card_of_that_suit_on_the_winners() -> None:
+    spec = {Seat.S: "HA HK S2", Seat.N: "H3 SA S4", Seat.E: "H4 S3 C3", Seat.W: "H5 D3 D4"}
+    pos = spec_position(spec, None, Seat.S)
+    model = NormalPlayModel.default(Seat.S).with_line(
+        _line(Step(action="cash", suit=Suit.H), Step(action="discard", suit=Suit.S)))
+    s, root = _searcher(pos, Side.NS, model)
+    assert s.line_moves(_after(s, root, "HA H5 H3 H4 HK D3"), Seat.N, _cards("SA S4")) == _cards("S4")
+
+
+def test_a_cash_with_named_honours_leads_low_to_the_honour_named_first_and_plays_the_honours_in_order() -> None:
+    """'A heart to the king and ace': ♥2 to dummy's ♥K, then ♥3 back to the ♥A (not the ace first, top down)."""
+    spec = {Seat.S: "HA H2 C2", Seat.N: "HK H3 C3", Seat.E: "H4 H5 C4", Seat.W: "H6 H7 C5"}
+    pos = spec_position(spec, None, Seat.S)
+    model = NormalPlayModel.default(Seat.S).with_line(
+        _line(Step(action="cash", suit=Suit.H, cards=["HK", "HA"], count=2)))
+    w = CORE.worst_normal(pos, Side.NS, model)
+    first, second = w.witness.tricks_played[:2]
+    assert (first[0], first[2]) == ("H2", "HK") and (second[0], second[2]) == ("H3", "HA")
+
+
+def test_partner_plays_the_next_named_card_only_where_it_wins_the_trick_so_far() -> None:
+    """'The ♦J, overtaken with the ♦Q': dummy overtakes; 'the ♥A and the ♥K' from two hands: no crash under the ace."""
+    spec = {Seat.S: "HA DJ C2", Seat.N: "HK DQ C3", Seat.E: "H4 D4 C4", Seat.W: "H6 D6 C5"}
+    pos = spec_position(spec, None, Seat.S)
+    for named, led, want in ((["DJ", "DQ"], "DJ D6", _cards("DQ")), (["HA", "HK"], "HA H6", None)):
+        s, root = _searcher(pos, Side.NS, NormalPlayModel.default(Seat.S).with_line(_line(Step(action="play",
+                                                                                               cards=named))))
+        node = _after(s, root, led)
+        assert s.line_moves(node, Seat.N, s.legal(node, Seat.N)) == want
+
+
+def test_a_ruffing_finesse_leads_through_second_hand_and_ruffs_a_cover_else_throws_a_loser() -> None:
+    spec = {Seat.S: "HQ HJ C2", Seat.N: "S2 S3 D2", Seat.W: "HK H4 D4", Seat.E: "H5 C3 D3"}
+    pos = spec_position(spec, Suit.S, Seat.S)
+    model = NormalPlayModel.default(Seat.S).with_line(_line(Step(action="ruffing_finesse", suit=Suit.H)))
+    s, root = _searcher(pos, Side.NS, model)
+    assert s.line_moves(root, Seat.S, s.legal(root, Seat.S)) == _cards("HQ")
+    covered = _after(s, root, "HQ HK")
+    assert s.line_moves(covered, Seat.N, s.legal(covered, Seat.N)) == _cards("S2")
+    ducked = _after(s, root, "HQ H4")
+    assert s.line_moves(ducked, Seat.N, s.legal(ducked, Seat.N)) == _cards("D2")
+    done = _after(s, ducked, "D2 H5")
+    assert s.line_moves(done, Seat.S, s.legal(done, Seat.S)) is None  # one ruffing finesse was stated
+
+
+def test_a_conditional_step_is_in_force_only_once_the_claimer_has_seen_the_condition_hold() -> None:
+    """'If spades are 2-1, I play the ♣2': nothing until East shows out on the second spade; a 3-0 condition is
+    then seen not to hold and never applies."""
+    spec = {Seat.S: "SA SK C2 D2", Seat.N: "S6 S7 C6 D6", Seat.W: "S5 S4 C7 D7", Seat.E: "S3 C8 C9 D8"}
+    pos = spec_position(spec, None, Seat.S)
+
+    def searcher_for(lengths: list[int]) -> tuple[Searcher, Node]:
+        step = Step(action="play", cards=["C2"], condition=Condition(suit=Suit.S, lengths=lengths))
+        return _searcher(pos, Side.NS, NormalPlayModel.default(Seat.S).with_line(_line(step)))
+
+    s, root = searcher_for([2, 1])
+    assert s.in_force(root) == [] and s.line_moves(root, Seat.S, s.legal(root, Seat.S)) is None
+    one = _after(s, root, "SA S4 S6 S3")
+    assert s.in_force(one) == []
+    two = _after(s, one, "SK S5 S7 C8")
+    assert s.in_force(two) == [0] and s.line_moves(two, Seat.S, s.legal(two, Seat.S)) == _cards("C2")
+    s3, root3 = searcher_for([3, 0])
+    assert s3.in_force(_after(s3, root3, "SA S4 S6 S3 SK S5 S7 C8")) == []
+
+
+def test_third_hand_plays_the_finesse_card_in_a_stated_finesse_and_the_line_is_silent_over_a_cover() -> None:
+    spec = {Seat.S: "S2 S3 S4", Seat.N: "SA SQ S9", Seat.W: "SK S5 S6", Seat.E: "SJ ST S7"}
+    pos = spec_position(spec, None, Seat.S)
+    model = NormalPlayModel.default(Seat.S).with_line(_line(Step(action="finesse", suit=Suit.S, card="SK")))
+    s, root = _searcher(pos, Side.NS, model)
+    assert s.line_moves(root, Seat.S, s.legal(root, Seat.S)) == _cards("S2")
+    low = _after(s, root, "S2 S5")
+    assert s.line_moves(low, Seat.N, s.legal(low, Seat.N)) == _cards("SQ")
+    assert s.line_moves(_after(s, root, "S2 SK"), Seat.N, _cards("S9 SQ SA")) is None
+
+
+def _random_line(rng: random.Random, pos: Position, side: Side, trump: Suit | None) -> Line:
+    """One to three steps of every kind the search follows, in suits the side holds, some under a condition
+    (half of them the suit's true split, so that it can be seen to hold), ordered or not."""
+    ours = sorted((c for s in side.seats for c in pos.hands[s]), key=lambda c: c.code)
+    suits = sorted({c.suit for c in ours}, key=lambda x: x.value)
+    dealt = dealt_counts(pos)
+    steps: list[Step] = []
+    for _ in range(rng.randint(1, 3)):
+        kind = rng.choice(["cash", "cash_named", "draw_trumps", "finesse", "ruffing_finesse", "play", "discard",
+                           "discard_suit"])
+        x = rng.choice(suits)
+        cond = None
+        if rng.random() < 0.4:
+            y = rng.choice(SUITS)
+            true = [dealt.get((o, y), 0) for o in side.other.seats]
+            cond = Condition(suit=y, lengths=true if rng.random() < 0.5 else rng.choice([[2, 1], [1, 1], [3, 0]]))
+        if kind == "cash_named":
+            named = rng.sample(ours, min(2, len(ours)))
+            st = Step(action="cash", suit=named[0].suit, cards=[str(c) for c in named])
+        elif kind == "play":
+            st = Step(action="play", cards=[str(rng.choice(ours))])
+        elif kind == "discard":
+            st = Step(action="discard", cards=[str(rng.choice(ours))], hand=rng.choice([None, *side.seats]))
+        elif kind == "discard_suit":
+            st = Step(action="discard", suit=x)
+        elif kind == "draw_trumps" and trump is None:
+            st = Step(action="cash", suit=x)
+        else:
+            st = Step(action=kind, suit=x)
+        steps.append(st.model_copy(update={"condition": cond}))
+    return Line(steps=steps, ordered=rng.random() < 0.5)
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_w_with_a_stated_line_equals_an_exhaustive_enumeration_of_the_lines_cards(seed: int) -> None:
+    rng = random.Random(30_000 + seed)
+    trump = rng.choice([None, *SUITS])
+    pos = random_position(rng, rng.randint(3, 4), trump, mid_trick=rng.random() < 0.2)
+    side = rng.choice([Side.NS, Side.EW])
+    claimer = side.seats[rng.randint(0, 1)]
+    model = NormalPlayModel.default(claimer).with_line(_random_line(rng, pos, side, trump))
+    w = CORE.worst_normal(pos, side, model)
+    s, root = _searcher(pos, side, model)
+    assert w.exact and w.tricks == enumerate_min_memo(s, root)
+    assert w.tricks <= CORE.double_dummy(pos, side).tricks
