@@ -1232,7 +1232,13 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
         if (ub) out = ub;  /* partner's last card of the suit: he overtakes rather than block his winners */
         else if (partner_winning || !over) out = follow & -follow;
         else if (sure) out = sure & -sure;
-        else if ((wseat & 1) != (turn & 1)) out = over & -over;
+        else if (p->n == 2 && ((wseat & 1) != (turn & 1) || popcount(opp_lane(p, turn, led) >> ((wcode & 15) + 1)) > 1)) {
+            /* third hand high (partner's card, if winning, not an honour run as a finesse): the lowest of his top
+             * cards (no other hand's card, nor the trick's, between) */
+            u64 top = top_bit(follow), below = lane_of(others_of(p, turn), led) & (top - 1);
+            u64 run = below ? follow & ~((top_bit(below) << 1) - 1) : follow;
+            out = run & -run;
+        } else if ((wseat & 1) != (turn & 1)) out = over & -over;
         else out = follow & -follow;
         if (r->guess && p->n == 2 && p->leader == pa && !shown_out(w->voids, o1, o2, led) && (wcode >> 4) == led)
             out |= finesse_card(follow & ~((2ULL << (wcode & 15)) - 1), lane_of(opp, led), follow,
@@ -1306,12 +1312,19 @@ static u64 narrow(const WPos *w, int turn, u64 dd, u64 legal) {
             nd = dd & (ub ? ub << (16 * led) : low);
             return nd ? nd : dd;
         }
-        return dd;
+        u64 sure = 0;  /* he does not give up a trick he sees as won */
+        for (u64 o = fl & ~((2ULL << (wcode & 15)) - 1); o; o &= o - 1)
+            if (v_wins(w, turn, 16 * led + __builtin_ctzll(o), 1)) sure |= o & -o;
+        nd = dd & (sure << (16 * led));
+        return nd ? nd : dd;
     }
     u64 side_cards = p->hand[turn] & ~tl;
     u64 keep = keepers(p, turn, side_cards);
     if (side_cards & ~keep) {  /* a loser held: no winner (nor the only entry) thrown */
         nd = dd & (tl | ~keep);
+        if (nd) dd = nd;
+    } else if (!psure) {  /* no loser held: he ruffs rather than throw a winner */
+        nd = dd & tl;
         if (nd) dd = nd;
     }
     u64 bottoms = 0;

@@ -314,6 +314,12 @@ class Searcher:
                 add(follow[0], "follow_low")
             elif sure:
                 add(sure[0], "follow_low")
+            elif len(node.trick) == 2 and (w_seat.side != self.side
+                                           or len([o for o in self.seen_opp(node, led) if o.rank > w_card.rank]) > 1):
+                # third hand, no sure winner, the trick an opponent's or partner's card two or more cards out may
+                # beat (not partner's honour run as a finesse): third hand high, the lowest of his top cards; a
+                # finesse is the 70E1 licence below, never a card several hidden cards beat
+                add(min(self.perceived_equal(node, seat, follow[-1]), key=lambda c: c.rank), "follow_low")
             elif w_seat.side != self.side:
                 add(over[0], "follow_low")
             else:
@@ -400,12 +406,16 @@ class Searcher:
                 low = self.unblock_card(node, seat, legal, w_seat, w_card) or low
             if partner_sure or not any(self.beats(c, w_card) for c in legal):
                 return [c for c in dd if c == low] or dd
-            return dd
+            # he holds a card that surely wins the trick: he does not give up a trick he sees as won
+            sure = [c for c in legal if self.beats(c, w_card) and self.wins_trick(node, seat, c)]
+            return [c for c in dd if c in sure] or dd
         hand = node.hand(seat)
         side = [c for c in hand if c.suit != self.trump]
         keep = self.keepers(node, seat)
         if any(c not in keep for c in side):  # a loser held: no winner (nor the only entry) thrown
             dd = [c for c in dd if c.suit == self.trump or c not in keep] or dd
+        elif not partner_sure:  # no loser held: he ruffs rather than throw a winner
+            dd = [c for c in dd if c.suit == self.trump] or dd
         bottom = {x: min(c.rank for c in side if c.suit == x) for x in {c.suit for c in side}}
         return [c for c in dd if c.suit == self.trump or c.rank == bottom[c.suit]] or dd
 

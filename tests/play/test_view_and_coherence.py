@@ -225,3 +225,38 @@ def test_dummy_overtakes_declarers_last_card_of_a_suit_rather_than_block_its_win
     entry = _licences({Seat.W: "DQ SK SQ SJ", Seat.E: "DA DK D7 SA", Seat.N: "D4 HA HK HQ",
                        Seat.S: "DT D5 CA CK"}, Seat.W, Seat.W, "DQ D4")
     assert "D7" in entry and "DK" not in entry
+
+
+def _ties_at(spec: dict[Seat, str], leader: Seat, trump: Suit | None, trick: str, dd: str) -> list[str]:
+    pos = spec_position(spec, trump, leader)
+    for c in trick.split():
+        pos.play(Card.parse(c))
+    s, root = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N))
+    seat = root.to_move
+    cards = sorted((Card.parse(c) for c in dd.split()), key=lambda c: c.rank)
+    return [str(c) for c in s._ties(root, seat, cards, s.legal(root, seat))]
+
+
+@clause("70.footnote")
+def test_third_hand_plays_high_not_a_low_card_several_hidden_cards_beat() -> None:
+    """♦K8 over East's ♦4 with the ♦A, ♦J and ♦9 out: the king (third hand high), never the eight, which three
+    hidden cards beat (reviewed audit verdict: 'plays ♦8 when ♦K is ... a trick he sees as won')."""
+    lic = _licences({Seat.N: "D3 SA SK", Seat.S: "DK D8 HA", Seat.E: "D4 DA C2", Seat.W: "D9 DJ C3"},
+                    Seat.N, Seat.N, "D3 D4")
+    assert "DK" in lic and "D8" not in lic
+
+
+@clause("70.footnote")
+def test_among_equally_good_cards_he_does_not_duck_a_trick_he_holds_a_sure_winner_for() -> None:
+    """Reviewed audit verdict: dummy plays ♣8 instead of the master ♣A and ducks a trick he sees as won."""
+    got = _ties_at({Seat.N: "C2 H2 D2", Seat.S: "CA C8 HA", Seat.E: "C6 H3 D3", Seat.W: "C9 H4 D4"}, Seat.N, None,
+                   "C2 C6", "C8 CA")
+    assert got == ["CA"]
+
+
+@clause("70.footnote")
+def test_among_equally_good_cards_a_hand_with_no_loser_ruffs_rather_than_throw_a_winner() -> None:
+    """Reviewed audit verdict: South threw a diamond winner on dummy's heart lead instead of ruffing."""
+    got = _ties_at({Seat.N: "H6 SA SK", Seat.S: "CJ DA DK", Seat.E: "H3 S2 S3", Seat.W: "H7 D2 D3"}, Seat.N, Suit.C,
+                   "H6 H3", "CJ DK")
+    assert got == ["CJ"]
