@@ -256,14 +256,15 @@ def audit_one(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDG
         line = f"best defence holds declarer's side to {d} of {r}"
     elif c == d:
         # only "is there a normal line with fewer?" is asked: the first such line settles it
-        wd = core.worst_normal(pos, dside, NormalPlayModel.default(declarer), below=c)
+        # the claim concedes the rest: the guess licence reads whether the claim needs a guess (70E1)
+        wd = core.worst_normal(pos, dside, NormalPlayModel.default(declarer).with_concedes(r - c), below=c)
         w_decl = wd.tricks
         proven = wd.settled
         if w_decl < c:
             verdict, law, line = "at_risk", "70", f"if declarer claimed: {wd.witness.words}"
         else:
             defender = declarer.next
-            model = NormalPlayModel.default(defender).as_defender(declarer.partner)  # he sees dummy, not partner
+            model = NormalPlayModel.default(defender).as_defender(declarer.partner).with_concedes(c)  # sees dummy
             wf = core.worst_normal(pos, dside.other, model, below=r - c)
             w_def = wf.tricks
             proven = proven and wf.settled

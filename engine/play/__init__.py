@@ -225,7 +225,7 @@ def _whole(s: Searcher, root: Node, restricted: set[Seat]
     bits = _seat_bits(restricted)
     flags = (model.on("any_suit_order") | model.on("continue_suit") << 1 | model.on("top_down") << 2
              | model.on("equal_small_any") << 3 | model.on("ruff_low") << 4 | s.guess_licensed() << 5
-             | (model.on("concede_now_or_end") and model.concedes > 0) << 6)
+             | (model.on("concede_now_or_end") and model.concedes > 0) << 6 | min(model.concedes, 15) << 8)
     trump, side = s.trump, s.side
     def whole(n: Node, below: int, limit: int) -> tuple[int, bool, list[Card]]:
         # above our endings solver's reach, DDS gives the double-dummy count (our solver's search of a long

@@ -1016,6 +1016,7 @@ static int floor_rules(Pos *p, const Rules *r, int beta) {
 typedef struct {
     int side, restricted;
     int suit_order, continue_suit, top_down, equal_small, ruff_low, guess, concedes;
+    int conceded;  /* tricks the claim concedes (the guess licence reads whether the claim needs a guess) */
 } WRules;
 
 typedef struct {
@@ -1147,7 +1148,8 @@ static inline int v_partner_sure(const WPos *w, int turn) {
 
 /* Searcher.unblock_card: partner's sure winner (``wcode``, partner ``pa``) is his last card of the suit led, this hand
  * holds a master there, and partner has no entry back (a card under one of this hand's masters in another suit, or a
- * suit this hand can ruff): this hand's cheapest card beating partner's, as a lane bit of the suit led (0: none) */
+ * suit this hand can ruff): this hand's cheapest card beating partner's, as a lane bit of the suit led, when it keeps
+ * a master besides it (0: none) */
 static u64 unblock_card(const Pos *p, int turn, int pa, int wcode) {
     int led = p->tc[0] >> 4;
     u64 follow = lane_of(p->hand[turn], led);
@@ -1161,7 +1163,9 @@ static u64 unblock_card(const Pos *p, int turn, int pa, int wcode) {
         if (!ml && trumps && y != p->trump) return 0;
     }
     u64 over = follow & ~((2ULL << (wcode & 15)) - 1);
-    return over & -over;
+    over &= -over;
+    /* overtaking with his only winner unblocks nothing: the lead would stay with no winner */
+    return above_all(follow, opp_lane(p, turn, led)) & ~over ? over : 0;
 }
 
 /* Searcher.equal_winners: he sees his masters of a suit as equal winners, to be cashed in any order: all of them
@@ -1174,6 +1178,26 @@ static inline int equal_winners(u64 masters, u64 mine, u64 part) {
     if (second && second >= (1ULL << 10) && top == second << 1) return 0;
     u64 lo = masters & -masters;
     return !(part & (top - 1) & ~((lo << 1) - 1));
+}
+
+/* Searcher.sure_tricks: per suit, the side's cards above every opponent's card, at most the longer holding; none
+ * while an opponent holds a trump */
+static int sure_tricks(const Pos *p, int turn) {
+    if (p->trump >= 0 && opp_lane(p, turn, p->trump)) return 0;
+    int total = 0;
+    for (int x = 0; x < 4; x++) {
+        u64 theirs = opp_lane(p, turn, x), la = lane_of(p->hand[turn], x), lb = lane_of(p->hand[(turn + 2) & 3], x);
+        int m = popcount(above_all(la, theirs)) + popcount(above_all(lb, theirs));
+        int longer = popcount(la) > popcount(lb) ? popcount(la) : popcount(lb);
+        total += m < longer ? m : longer;
+    }
+    return total;
+}
+
+/* Searcher.guess_needed: his winners do not make every trick he claims (the tricks left less those conceded) */
+static inline int guess_needed(const Pos *p, int turn, const WRules *r) {
+    int left = popcount(p->hand[p->leader]) + (p->n ? 1 : 0);
+    return sure_tricks(p, turn) < left - r->conceded;
 }
 
 /* Searcher.licences with full knowledge, as a mask of the seat to move's cards */
@@ -1205,7 +1229,8 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
                         out |= low << (16 * x);
                 }
             }
-            if (r->guess && !shown_out(w->voids, o1, o2, x) && real_guess(mine, part, theirs) && !strands(p, turn, x, low, 1))
+            if (r->guess && !shown_out(w->voids, o1, o2, x) && real_guess(mine, part, theirs) && guess_needed(p, turn, r)
+                && !strands(p, turn, x, low, 1))
                 out |= low << (16 * x);
             /* "now or at the end": the side's first lead after the claim, not any lead in between */
             if (r->concedes && w->last < 0 && !side_master(p, turn, x)) out |= low << (16 * x);
@@ -1240,7 +1265,8 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
             out = run & -run;
         } else if ((wseat & 1) != (turn & 1)) out = over & -over;
         else out = follow & -follow;
-        if (r->guess && p->n == 2 && p->leader == pa && !shown_out(w->voids, o1, o2, led) && (wcode >> 4) == led)
+        if (r->guess && p->n == 2 && p->leader == pa && !shown_out(w->voids, o1, o2, led) && (wcode >> 4) == led
+            && guess_needed(p, turn, r))
             out |= finesse_card(follow & ~((2ULL << (wcode & 15)) - 1), lane_of(opp, led), follow,
                                lane_of(p->hand[pa], led));
         out <<= 16 * led;
@@ -1902,7 +1928,7 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
     int all_ok = 0;
     uint32_t tag = (uint32_t)(p->leader | side << 2 | r->restricted << 3 | (p->trump + 1) << 7 | r->suit_order << 10
                               | r->continue_suit << 11 | r->top_down << 12 | r->equal_small << 13 | r->ruff_low << 14
-                              | r->guess << 15 | r->concedes << 16);
+                              | r->guess << 15 | r->concedes << 16 | (uint32_t)r->conceded << 18);
     if (p->n == 0) {
         if (rem == 1) { rec_len = ply; return (last_trick(p) & 1) == side; }
         if (sweeps(p, side) || hand_sweeps(p, side)) { rec_len = ply; return rem; }
@@ -2106,7 +2132,7 @@ static PyObject *py_worst(PyObject *self, PyObject *args) {
     w.last = last >= 0 && last < 4 ? last : -1;
     w.voids = voids & 0xFFFF;
     WRules r = {side & 1, restricted & 15, flags & 1, flags >> 1 & 1, flags >> 2 & 1, flags >> 3 & 1, flags >> 4 & 1,
-                flags >> 5 & 1, flags >> 6 & 1};
+                flags >> 5 & 1, flags >> 6 & 1, flags >> 8 & 15};
     int turn = (w.p.leader + w.p.n) & 3;
     int rem = popcount(w.p.hand[turn]);
     if (!rem) return Py_BuildValue("(iO[])", 0, Py_True);

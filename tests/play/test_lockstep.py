@@ -35,7 +35,7 @@ def random_case(seed: int, tricks: tuple[int, int] = (2, 6)) -> tuple[Position, 
     side = rng.choice([Side.NS, Side.EW])
     claimer = side.seats[rng.randint(0, 1)]
     names = [n for n in GUIDELINES if rng.random() < 0.7]
-    model = NormalPlayModel(claimer, switches=frozenset(names), concedes=rng.choice([0, 0, 1]),
+    model = NormalPlayModel(claimer, switches=frozenset(names), concedes=rng.choice([0, 0, 1, 2]),
                             guess_order=rng.choice([None, None, None, "top down"]))
     _, root = searcher(pos, side, model)
     voids = set(root.voids)

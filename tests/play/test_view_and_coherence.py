@@ -204,17 +204,21 @@ def _licences(spec: dict[Seat, str], leader: Seat, claimer: Seat, trick: str = "
     return {str(c): why for c, why in s.licences(root, root.to_move).items()}
 
 
+def _guess(spec: dict[Seat, str], claimer: Seat, suit: Suit, concedes: int = 0) -> bool:
+    pos = spec_position(spec, None, claimer)
+    s, root = searcher(pos, claimer.side, NormalPlayModel.default(claimer).with_concedes(concedes))
+    return s.real_guess(root, root.hand(claimer.partner), suit)
+
+
 @clause("70E1")
 def test_no_finesse_is_a_guess_where_the_top_cards_drop_the_missing_ten_against_any_split_but_a_void() -> None:
     """Q8 opposite AKJ976 with five out (EBU Appeal Focus 2011): the four top cards drop the ten unless one opponent
     holds all five, which the first round would show; with two tops and four out (Q1098 against AKJ54) it is a
     guess."""
-    sure = _licences({Seat.W: "DQ D8 SA SK SQ SJ", Seat.E: "DA DK DJ D9 D7 D6", Seat.N: "D4 HA HK HQ HJ HT",
-                      Seat.S: "DT D5 D3 D2 CA CK"}, Seat.W, Seat.W)
-    assert sure.get("D8") != "finesse_or_drop"
-    guess = _licences({Seat.W: "D3 D2 SA SK SQ SJ", Seat.E: "DA DK DJ D5 D4 C2", Seat.N: "DQ DT HA HK HQ HJ",
-                       Seat.S: "D9 D8 CA CK CQ CJ"}, Seat.W, Seat.W)
-    assert guess.get("D2") == "finesse_or_drop"
+    assert not _guess({Seat.W: "DQ D8 S5 S4 S3 S2", Seat.E: "DA DK DJ D9 D7 D6", Seat.N: "D4 SA SK SQ HJ HT",
+                       Seat.S: "DT D5 D3 D2 CA CK"}, Seat.W, Suit.D)
+    assert _guess({Seat.W: "D3 D2 S5 S4 S3 S2", Seat.E: "DA DK DJ D5 D4 C2", Seat.N: "DQ DT SA SK HQ HJ",
+                   Seat.S: "D9 D8 CA CK CQ CJ"}, Seat.W, Suit.D)
 
 
 @clause("70.footnote")
@@ -260,3 +264,16 @@ def test_among_equally_good_cards_a_hand_with_no_loser_ruffs_rather_than_throw_a
     got = _ties_at({Seat.N: "H6 SA SK", Seat.S: "CJ DA DK", Seat.E: "H3 S2 S3", Seat.W: "H7 D2 D3"}, Seat.N, Suit.C,
                    "H6 H3", "CJ DK")
     assert got == ["CJ"]
+
+
+@clause("70E1")
+def test_no_finesse_is_normal_where_his_winners_as_he_sees_them_already_make_every_trick_he_claims() -> None:
+    """Reviewed audit verdicts: 70E1 withholds credit for a finesse the claim needs; it does not put a pointless one
+    into a claim that needs none. West leads toward ♦AJ against the ♦K holding ♥AKQJ: claiming all six he needs
+    the finesse; conceding one, his five winners make the rest."""
+    spec = {Seat.W: "D3 HA HK HQ HJ C2", Seat.E: "DA DJ D4 C3 C4 C5", Seat.N: "DK D9 CA CK CQ CJ",
+            Seat.S: "D8 D7 H2 H3 H4 H5"}
+    s, root = searcher(spec_position(spec, None, Seat.W), Side.EW, NormalPlayModel.default(Seat.W))
+    assert s.sure_tricks(root) == 5
+    assert _guess(spec, Seat.W, Suit.D)
+    assert not _guess(spec, Seat.W, Suit.D, concedes=1)
