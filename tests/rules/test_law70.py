@@ -158,7 +158,8 @@ def test_claiming_at_the_first_chance_to_draw_trumps_does_not_show_awareness_whe
     assert r.outcome == "claim_adjusted" and "70C3" in r.laws
     step = next(s for s in r.trace if s.clause == "70C2")
     assert step.rule == "70C2.at_all_likely_unaware"
-    assert "ruffs as low as possible" in r.witnesses[0].words
+    words = r.witnesses[0].words
+    assert "with ♣Q (ruffed)" in words  # the defenders' ♣Q scores: the trump the claim forgot
 
 
 @clause("70D2")

@@ -44,12 +44,6 @@ KNOWN: dict[str, str] = {
         "model (follow-low licence, items 3-4): dummy plays ♦7 under the stated ♦J instead of overtaking with the "
         "♦Q, which the district TD's poll found normal, and the diamonds block. The stated discard is followed "
         "(dummy throws the ♠5 on the ♥K)",
-    "usbf-2019-mixed-5d-ruffing-finesse-if-spades-4-1":
-        "model (discard licence, items 3-4): the conditional ruffing finesse is followed once South shows out of "
-        "spades (West leads ♥J through North, dummy throws the ♣J as the loser, South wins the ♥K: the trick the "
-        "Director gave), but later, on West's ♥T, the discard licence lets dummy throw the bare ♣K (a loser as he "
-        "sees it, the ♣A being out) rather than the ♠8, and that card alone costs a trick double dummy (10 to 9): EW "
-        "9, one trick fewer than the Director's line",
 }
 
 # cases whose count the table's budget (engine.agreement.RULINGS_BUDGET per question) does not settle, so they run
