@@ -544,11 +544,12 @@ def _guess_licences(spec: dict[Seat, str]) -> dict[Card, str]:
 
 def test_a_claimer_does_not_lead_toward_partners_tenace_while_his_bare_ace_blocks_partners_king_queen() -> None:
     """70E1's losing option starts with a low lead toward partner's ♣AQ; with North's bare ♦A over South's ♦QJ the
-    lead would leave the diamonds blocked, so it is not licensed (unblock first); with ♦A3 opposite ♦Q4 it is."""
+    lead would leave the diamonds blocked, so it is not licensed (unblock first); with ♦A3 opposite ♦Q4 it is.
+    (West's ♠4 keeps North's spades losers: with them winners the claim would need no guess, 70E1.)"""
     blocked = _guess_licences({Seat.N: "DA C2 S2 S3", Seat.S: "DQ DJ CA CQ", Seat.E: "CK D5 H2 H3",
-                               Seat.W: "D6 H4 H5 H6"})
+                               Seat.W: "D6 H4 H5 S4"})
     assert Card.parse("C2") not in blocked
-    free = _guess_licences({Seat.N: "DA D3 C2 S2", Seat.S: "DQ D4 CA CQ", Seat.E: "CK D5 H2 H3", Seat.W: "D6 C3 H5 H6"})
+    free = _guess_licences({Seat.N: "DA D3 C2 S2", Seat.S: "DQ D4 CA CQ", Seat.E: "CK D5 H2 H3", Seat.W: "D6 C3 H5 S4"})
     assert free.get(Card.parse("C2")) == "finesse_or_drop"
 
 
@@ -556,10 +557,10 @@ def test_a_claimer_is_not_deemed_to_finesse_against_the_opponents_only_card_of_t
     """70E1 is about a guess: with the ♣K the opponents' only club, second hand plays it or shows out when North leads
     ♣2 toward ♣AQ, and nothing is left to guess. The lead is no finesse licence (normal only as best play); give
     West a small club and it is one again. (The 7♠ seed's stray line led toward ♣J5 around a bare ♣6.)"""
-    bare = _guess_licences({Seat.N: "DA D3 C2 S2", Seat.S: "DQ D4 CA CQ", Seat.E: "CK D5 H2 H3", Seat.W: "D6 H4 H5 H6"})
+    bare = _guess_licences({Seat.N: "DA D3 C2 S2", Seat.S: "DQ D4 CA CQ", Seat.E: "CK D5 H2 H3", Seat.W: "D6 H4 H5 S4"})
     assert Card.parse("C2") not in bare
     guarded = _guess_licences({Seat.N: "DA D3 C2 S2", Seat.S: "DQ D4 CA CQ", Seat.E: "CK D5 H2 H3",
-                               Seat.W: "D6 C3 H5 H6"})
+                               Seat.W: "D6 C3 H5 S4"})
     assert guarded.get(Card.parse("C2")) == "finesse_or_drop"
 
 

@@ -36,7 +36,10 @@ KNOWN: dict[str, str] = {  # row number: what is at fault (strict: fix and remov
           "tie after ♦5 to the ♦Q leaves dummy's ♦K bare): the line still loses a trick the reviewer holds no "
           "player loses",
     "13": PACK_70E1 + " (♦J finesse although ♦A and ♦K give the claimed tricks)",
-    "24": PACK_70E1 + " (♣9 finesse holding the ♣K that wins)",
+    "4": "model (concession licence): the audit's defender question now concedes what the claim concedes, so "
+         "South may lead a loser at his side's first lead (EBU claims notes: a trick conceded without saying when "
+         "is lost at once or at the end); he leads the ♣T into the ♣K and partner's ♣Q falls under it. The "
+         "reviewed line (a finesse against dummy's visible ♣K) is no longer produced"
 }
 
 

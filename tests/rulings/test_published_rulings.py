@@ -27,16 +27,12 @@ OWN = Path(__file__).resolve().parent / "cases"
 # cases claimlaw does not rule as published today: what is at fault (strict: fix the cause and remove)
 KNOWN: dict[str, str] = {
     "ebu-2011-appeal-focus-6nt-trick-count":
-        "model (follow-low licence, issue 26 items 3-4): dummy follows ♠3/♠6 and ♦6/♦7 under West's winners, "
-        "blocking both long suits in dummy; no declarer cashing a count of '6 diamonds, 5 spades' plays so. The "
-        "parser is right: the statement is read as a count, not an order. And search: a 12-trick count with a "
-        "stated line goes to the Python search alone, which does not settle it within the table's budget",
-    "blakjak-spb-2000-4h-concession-after-clubs-5-0":
-        "search (stated conditions): the parser reads 'if they are 4-1 I ruff the fourth round and pitch a diamond "
-        "on the master club' as steps under a condition, which the play core holds back (the line is silent "
-        "there), so after the three stated club leads the worst normal line leads the ♣7 into North's ♣J (EW 11); "
-        "the TD held ruffing the fifth club, North having shown five, the only normal way on (EW 12). (It crashed "
-        "in Searcher.runs on a card offered twice until that was fixed.)",
+        "model (unblocking, items 3-4): the statement is now read as the committee did, a count and no line, and "
+        "the 70E1 'finesse' of the ♦9 is gone (the top cards drop the ten); but dummy may lead the ♦J from AKJ976 "
+        "(a double-dummy tie) and West follows the ♦8 under it (low under partner's sure winner), so his ♦Q is "
+        "left to be overtaken and the ♦T scores; with later double-dummy ties EW make 6, the TD 9. The model "
+        "unblocks only a last card, not a doubleton honour under partner's honour. And search: at the table's "
+        "budget of 60,000 positions the count is unproven (about 25 s searched to the end)",
     "ebu-national-pairs-defender-claim-throw-in":
         "model (the non-claimers' cards): claimlaw gives the non-claiming side every legal card (70A), so dummy's "
         "♥5 throws North in; the TD held that throw-in not a normal play for declarer",
