@@ -33,6 +33,11 @@ KNOWN: dict[str, str] = {
         "left to be overtaken and the ♦T scores; with later double-dummy ties EW make 6, the TD 9. The model "
         "unblocks only a last card, not a doubleton honour under partner's honour. And search: at the table's "
         "budget of 60,000 positions the count is unproven (about 25 s searched to the end)",
+    "blakjak-spb-2000-4h-concession-after-clubs-5-0":
+        "search (stated conditions): the stated club plan is followed (♣9 to the ♣A, the ♣K, the ♣2 to the ♣Q), "
+        "but its step 'if they are 4-1 I ruff the fourth round' is not in force when North shows five, and with "
+        "the line over West leads the ♣7 into North's ♣J (EW 11); the TD held ruffing the fifth club the only "
+        "normal way on (EW 12): a plan stated for 4-1 is extended to 5-0 by no rule of the search yet",
     "ebu-national-pairs-defender-claim-throw-in":
         "model (the non-claimers' cards): claimlaw gives the non-claiming side every legal card (70A), so dummy's "
         "♥5 throws North in; the TD held that throw-in not a normal play for declarer",
