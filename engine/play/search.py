@@ -424,8 +424,9 @@ class Searcher:
         """Partner's sure winner is his last card of the suit (partner in view), this hand holds winners of it as he
         sees them, and partner has no way back to this hand (no card under one of its winners in another suit, nor,
         in a trump contract, a suit it can ruff): following low would block the suit, so he overtakes with his
-        cheapest card that beats partner's, when he keeps a winner of the suit besides it (a player cashing a suit unblocks it: EBU claims notes on blocked suits;
-        issue 26, the 6NT of EBU Appeal Focus 2011). None otherwise. ``follow``: his cards of the suit, ascending."""
+        cheapest card that beats partner's, when he keeps a winner of the suit besides it (a player cashing a suit
+        unblocks it: issue 26 names a suit blocked for good as a line nobody plays; the 6NT of EBU Appeal Focus
+        2011). None otherwise. ``follow``: his cards of the suit, ascending."""
         if w_seat != seat.partner or w_card is None or seat.partner not in self.view(node).seen_seats:
             return None
         led = node.trick[0].suit
