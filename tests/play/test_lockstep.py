@@ -95,6 +95,34 @@ def test_our_solvers_w_equals_the_python_searchs_on_random_endings_from_the_clai
     _check(90_000 + seed, (2, 5))
 
 
+# Defenders' claims whose W turns on one rule of a defender's view, each found by breaking that rule in our solver and
+# running the 2,400 random cases (the 400 above do not all meet it): with the rule broken, the case differs.
+DEFENDER_RULES = [
+    (90_393, "he sees his own hand and dummy, not partner's"),
+    (90_242, "a hidden hand surely holds a card only when every other hidden hand, partner's too, has shown out"),
+    (101_026, "third hand finesses only against a hidden card, never one he sees in dummy"),
+    (101_133, "third hand finesses only against a hidden card, never one he sees in dummy"),
+    (100_187, "he does not unblock under partner's sure winner: he does not see that it is partner's last card"),
+    (100_228, "he does not unblock under partner's sure winner: he does not see that it is partner's last card"),
+    (101_023, "partner, discarding, keeps his only entry to the claimer's winners (the claimer's hand is in view)"),
+]
+
+
+@pytest.mark.parametrize(("seed", "rule"), DEFENDER_RULES)
+def test_our_solver_keeps_each_rule_of_a_defenders_view_as_the_python_search_does(seed: int, rule: str) -> None:
+    pos, side, model, root = random_case(seed, (2, 5) if seed < 100_000 else (2, 6))
+    assert not model.partner_is_dummy, rule
+    _check(seed, (2, 5) if seed < 100_000 else (2, 6))
+
+
+def test_a_defenders_claim_with_partner_restricted_is_the_python_searchs_alone() -> None:
+    pos, side, model, root = random_case(90_393, (2, 5))
+    model = model.with_switches(partner_restricted=True)
+    s = claim_searcher(pos, side, model)
+    s.restricted = frozenset({model.claimer, model.claimer.partner})  # 70D2: as PlayCore restricts him
+    assert _whole(s, root, set(s.restricted)) is None
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not SLOW, reason="slow: set CLAIMLAW_SLOW=1 to run")
 @pytest.mark.parametrize("block", range(20))
