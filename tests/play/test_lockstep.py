@@ -5,8 +5,9 @@ for a claimer who sees every card and states no line, a declarer's or a defender
 (engine/play/view.py): the hands he sees (a declarer his two, a defender his own and dummy), the cards out (not who
 holds them: a defender cannot tell partner's from declarer's), the show-outs. Each case here asks both the same
 question from the same node (a declarer's or a defender's claim, random guidelines, random show-outs and suit last
-led) and requires the same count. The suite runs 400 random endings; ``CLAIMLAW_SLOW=1`` runs 2,000 more and every
-declarer's claim position of the bundled vugraph set (``.ci/run`` does).
+led) and requires the same count. The suite runs 400 random endings and a few defenders' claims chosen to meet each
+rule of a defender's view; ``CLAIMLAW_SLOW=1`` runs 2,000 more, and every claim position of the bundled vugraph set
+with at most seven tricks left, asked as the audit asks it for declarer and for a defender (``.ci/run`` does).
 """
 
 from __future__ import annotations
@@ -177,6 +178,35 @@ def test_our_solver_and_the_python_search_agree_on_every_vugraph_claim_the_audit
     print(f"{len(claims)} claims; {len(short)} with at most {VUGRAPH_TRICKS} tricks left compared; "
           f"{open_} left open within 100,000 positions; {len(diffs)} differences")
     assert len(short) > 5000 and not diffs, diffs[:5]
+
+
+def _defender_claims() -> list[tuple[Position, Side, NormalPlayModel, int]]:
+    """The same claims asked for a defender, as the audit's second question does (declarer's left-hand opponent, who
+    sees dummy: is there a normal line for the defenders under the tricks left them?)."""
+    out = []
+    for pos, side, model, c in _claims():
+        d = model.claimer
+        if c < pos.tricks_left:
+            out.append((pos, side.other, NormalPlayModel.default(d.next).as_defender(d.partner), pos.tricks_left - c))
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not SLOW or not DATA.is_dir(), reason="slow: set CLAIMLAW_SLOW=1 (and the vugraph set present)")
+def test_our_solver_and_the_python_search_agree_on_every_vugraph_claim_the_audit_asks_a_defender_about() -> None:
+    """Every vugraph claim with at most ``VUGRAPH_TRICKS`` tricks left and some left to the defenders, asked for a
+    defender, two processes: where both settle within 100,000 positions they agree."""
+    from multiprocessing import get_context
+
+    claims = _defender_claims()
+    short = [x for x in claims if x[0].tricks_left <= VUGRAPH_TRICKS]
+    with get_context("fork").Pool(2) as pool:
+        got = pool.map(_one_claim, short, chunksize=20)
+    open_ = sum(py is None or ours is None for _, py, ours in got)
+    diffs = [g for g in got if g[1] is not None and g[2] is not None and g[1] != g[2]]
+    print(f"{len(claims)} defenders' questions; {len(short)} with at most {VUGRAPH_TRICKS} tricks left compared; "
+          f"{open_} left open within 100,000 positions; {len(diffs)} differences")
+    assert len(short) > 2500 and not diffs, diffs[:5]
 
 
 def test_the_differential_cases_are_declarers_and_defenders_claims_our_solver_answers() -> None:
