@@ -26,6 +26,7 @@ from .dds import (
 )
 from .model import GUIDELINES, NormalPlayModel
 from .search import Node, Searcher, Step, dealt_counts, licence_text
+from .view import seen_seats
 
 __all__ = ["Count", "GUIDELINES", "NormalPlayModel", "PlayCore", "SolverError"]
 
@@ -171,10 +172,11 @@ class PlayCore:
         return Count(tricks, w, s.nodes, time.perf_counter() - t0, exact, settled)
 
 
-# Our solver's W (``worst_whole``) implements the claimer's view for a declarer who sees every card and states no line
-# (engine/play/_endings.c ``wlicences``, ``narrow``, ``v_wins``): the differential test (tests/play/test_lockstep.py)
-# holds it to the Python search, the reference. A defender's view hides his partner's hand, which our solver does not
-# model: his W is the Python search's.
+# Our solver's W (``worst_whole``) implements the claimer's view for a claimer who sees every card and states no line
+# (engine/play/_endings.c ``wlicences``, ``narrow``, ``v_wins``), a declarer's or a defender's (his own hand and dummy
+# in view, partner's hidden): the differential test (tests/play/test_lockstep.py) holds it to the Python search, the
+# reference. A defender's partner restricted by 70D2 (``partner_restricted``) takes licences read from a hand the
+# claimer does not see, which our solver does not model: that W is the Python search's.
 WHOLE_IN_LOCKSTEP = True
 
 
@@ -191,7 +193,13 @@ def _licence_floor_sound(root: Node, model: NormalPlayModel) -> bool:
     return model.partner_is_dummy and _sees_all(root, model)
 
 
-def _seat_bits(seats: set[Seat]) -> int:
+def _whole_applies(root: Node, model: NormalPlayModel) -> bool:
+    """Our solver's W applies: the claimer sees every card and states no line, and only his own seat (with a declarer,
+    dummy's too) takes licences."""
+    return _sees_all(root, model) and (model.partner_is_dummy or not model.on("partner_restricted"))
+
+
+def _seat_bits(seats: set[Seat] | frozenset[Seat]) -> int:
     """A bit per seat, in SEATS order (our solver's ``restricted``)."""
     return sum(1 << SEATS.index(x) for x in seats)
 
@@ -217,15 +225,18 @@ def _floor(s: Searcher, root: Node, restricted: set[Seat]) -> Callable[[Node, in
 
 def _whole(s: Searcher, root: Node, restricted: set[Seat]
            ) -> Callable[[Node, int, int], tuple[int, bool, list[Card]]] | None:
-    """W by our solver, where it applies: the claimer sees every card and states no line (None otherwise, or
-    without our solver: the Python search answers)."""
+    """W by our solver, where it applies (``_whole_applies``; None otherwise, or without our solver: the Python search
+    answers)."""
     model = s.model
-    if not HAVE_FEWEST or not WHOLE_IN_LOCKSTEP or not _licence_floor_sound(root, model):
+    if (not HAVE_FEWEST or not WHOLE_IN_LOCKSTEP or not _whole_applies(root, model)
+            or model.claimer.side != s.side):  # (the view our solver reads is the claimer's, of the side counted)
         return None
     bits = _seat_bits(restricted)
+    seen = _seat_bits(seen_seats(model.claimer, model.partner_is_dummy, model.dummy))  # the claimer's view
     flags = (model.on("any_suit_order") | model.on("continue_suit") << 1 | model.on("top_down") << 2
              | model.on("equal_small_any") << 3 | model.on("ruff_low") << 4 | s.guess_licensed() << 5
-             | (model.on("concede_now_or_end") and model.concedes > 0) << 6 | min(model.concedes, 15) << 8)
+             | (model.on("concede_now_or_end") and model.concedes > 0) << 6 | seen << 8
+             | min(model.concedes, 15) << 12)
     trump, side = s.trump, s.side
     def whole(n: Node, below: int, limit: int) -> tuple[int, bool, list[Card]]:
         # above our endings solver's reach, DDS gives the double-dummy count (our solver's search of a long

@@ -770,15 +770,15 @@ static int drop_sure(u64 a, u64 b, u64 theirs, u64 m, int mid) {
     return out <= r || (!mid && out == r + 1 && tops >= 2 && la >= 2);
 }
 
-/* Searcher.finesse_card: third hand's finesse card against the one opponent's card M above it (hidden: a declarer
- * sees no opponent's card), the highest of ``over`` (his cards beating the trick so far) with M alone above it and a
- * card of ``follow`` above M, unless the top cards drop M (``part``: the leader's cards of the suit); that card and
- * his top card (the drop), or none */
-static u64 finesse_card(u64 over, u64 theirs, u64 follow, u64 part) {
+/* Searcher.finesse_card: third hand's finesse card against the one card M an opponent may hold above it (``theirs``;
+ * M hidden: not one of ``vis``, the opponents' cards he sees in dummy), the highest of ``over`` (his cards beating the
+ * trick so far) with M alone above it and a card of ``follow`` above M, unless the top cards drop M (``part``: the
+ * leader's cards of the suit when he sees them, else 0); that card and his top card (the drop), or none */
+static u64 finesse_card(u64 over, u64 theirs, u64 vis, u64 follow, u64 part) {
     u64 best = 0, m = 0;
     for (u64 o = over; o; o &= o - 1) {
         u64 c = o & -o, higher = theirs & ~((c << 1) - 1);
-        if (higher && !(higher & (higher - 1)) && top_bit(follow) > higher) { best = c; m = higher; }
+        if (higher && !(higher & (higher - 1)) && !(higher & vis) && top_bit(follow) > higher) { best = c; m = higher; }
     }
     return best && !drop_sure(follow, part, theirs, m, 1) ? best | top_bit(follow) : 0;
 }
@@ -1017,6 +1017,10 @@ typedef struct {
     int side, restricted;
     int suit_order, continue_suit, top_down, equal_small, ruff_low, guess, concedes;
     int conceded;  /* tricks the claim concedes (the guess licence reads whether the claim needs a guess) */
+    /* the claimer's view (engine/play/view.py), as seat bits: the hands he sees (a declarer his two, a defender his
+     * own and dummy), the hidden ones (the rest), and the hands whose cards an opponent may hold as he sees it (the
+     * hidden ones and the opponents' he sees: View.against) */
+    int seen, hid, agst;
 } WRules;
 
 typedef struct {
@@ -1036,17 +1040,24 @@ typedef struct {
 static WEntry *wtt = NULL;
 
 
-/* does the side of ``seat`` hold a card of suit ``x`` above every opponent's? */
-static inline int side_master(const Pos *p, int seat, int x) {
-    u64 ours = lane_of(p->hand[seat] | p->hand[(seat + 2) & 3], x);
-    u64 theirs = lane_of(p->hand[(seat + 1) & 3] | p->hand[(seat + 3) & 3], x);
-    return ours && top_bit(ours) > top_bit(theirs);
+/* the cards of the hands of seat bits ``seats`` */
+static inline u64 hands_in(const Pos *p, int seats) {
+    return (seats & 1 ? p->hand[0] : 0) | (seats & 2 ? p->hand[1] : 0) | (seats & 4 ? p->hand[2] : 0)
+           | (seats & 8 ? p->hand[3] : 0);
 }
 
+/* View.against: the cards an opponent may hold as he sees it (every hidden card, and the opponents' cards he sees) */
+static inline u64 against(const Pos *p, const WRules *r) { return hands_in(p, r->agst); }
 
-/* the cards of ``h`` above every opponent's card of their suit (the seat's perceived masters) */
-static inline u64 masters_in(const Pos *p, int turn, u64 h) {
-    u64 opp = p->hand[(turn + 1) & 3] | p->hand[(turn + 3) & 3], out = 0;
+/* Searcher.side_has_master: the side holds a card of suit ``x`` above every card an opponent may hold, as he sees it */
+static inline int side_master(const Pos *p, const WRules *r, int x) {
+    u64 ours = lane_of(p->hand[r->side] | p->hand[r->side ^ 2], x);
+    return ours && top_bit(ours) > top_bit(lane_of(against(p, r), x));
+}
+
+/* the cards of ``h`` he sees as masters: above every card of their suit an opponent may hold, as he sees it */
+static inline u64 masters_in(const Pos *p, const WRules *r, u64 h) {
+    u64 opp = against(p, r), out = 0;
     for (int x = 0; x < 4; x++) out |= above_all(lane_of(h, x), lane_of(opp, x)) << (16 * x);
     return out;
 }
@@ -1095,77 +1106,88 @@ static int strands(const Pos *p, int turn, int x, u64 low, int blocking_only) {
     return holds_master && !entry && !blocking_only;
 }
 
-/* ---- the claimer's view (engine/play/view.py) for a declarer who sees every card: he sees his own two hands;
- * the opponents' cards are hidden (he knows which are out, not who holds them) and he reads their show-outs ---- */
+/* ---- the claimer's view (engine/play/view.py) for a claimer who sees every card: he sees his own hand and dummy
+ * (``WRules.seen``); the cards of the other hands are hidden (he knows which are out, not who holds them: a defender
+ * cannot tell partner's from declarer's) and he reads their show-outs ---- */
 
-/* the opponents' cards of suit ``x`` (``turn`` a seat of the side) */
-static inline u64 opp_lane(const Pos *p, int turn, int x) {
-    return lane_of(p->hand[turn ^ 1] | p->hand[turn ^ 3], x);
-}
+/* the cards of suit ``x`` an opponent may hold as he sees it (View.against) */
+static inline u64 opp_lane(const Pos *p, const WRules *r, int x) { return lane_of(against(p, r), x); }
+
+/* the hidden cards of suit ``x`` (View.hidden_in) */
+static inline u64 hid_lane(const Pos *p, const WRules *r, int x) { return lane_of(hands_in(p, r->hid), x); }
 
 static inline int voided(const WPos *w, int s, int x) { return w->voids >> (4 * s + x) & 1; }
 
-/* View.may_hold for opponent ``s``: he has not shown out of ``x`` and some opponent's card of it ranks above
- * ``above`` */
-static inline int may_hold(const WPos *w, int turn, int s, int x, int above) {
-    return !voided(w, s, x) && (opp_lane(&w->p, turn, x) >> (above + 1)) != 0;
+/* View.may_hold: a hand he sees holds a card of ``x`` above ``above``; a hidden hand has not shown out of ``x`` and
+ * some hidden card of it ranks above ``above`` */
+static inline int may_hold(const WPos *w, const WRules *r, int s, int x, int above) {
+    if (r->seen >> s & 1) return (lane_of(w->p.hand[s], x) >> (above + 1)) != 0;
+    return !voided(w, s, x) && (hid_lane(&w->p, r, x) >> (above + 1)) != 0;
 }
 
-/* View.must_hold: he may hold one, and the other opponent has shown out of ``x`` */
-static inline int must_hold(const WPos *w, int turn, int s, int x, int above) {
-    return may_hold(w, turn, s, x, above) && voided(w, s ^ 2, x);
+/* View.must_hold: a hand he sees that holds one; a hidden hand that may hold one while every other hidden hand has
+ * shown out of ``x`` */
+static inline int must_hold(const WPos *w, const WRules *r, int s, int x, int above) {
+    if (!may_hold(w, r, s, x, above)) return 0;
+    if (r->seen >> s & 1) return 1;
+    for (int t = 0; t < 4; t++)
+        if (t != s && (r->hid >> t & 1) && !voided(w, t, x)) return 0;
+    return 1;
 }
 
-/* View.known_void: ``s`` has shown out of ``x``, or the opponents hold none of it */
-static inline int known_void(const WPos *w, int turn, int s, int x) {
-    return voided(w, s, x) || !opp_lane(&w->p, turn, x);
+/* View.known_void: a hand he sees without a card of ``x``; a hidden hand that has shown out of it, or no hidden card
+ * of it */
+static inline int known_void(const WPos *w, const WRules *r, int s, int x) {
+    if (r->seen >> s & 1) return !lane_of(w->p.hand[s], x);
+    return voided(w, s, x) || !hid_lane(&w->p, r, x);
 }
 
 /* Searcher.wins_trick: as he sees it, ``code`` (beating the trick so far) surely wins it (``surely``: no opponent still
  * to play may beat it) or may win it (``!surely``: no opponent still to play is known to beat it) */
-static int v_wins(const WPos *w, int turn, int code, int surely) {
+static int v_wins(const WPos *w, const WRules *r, int turn, int code, int surely) {
     const Pos *p = &w->p;
     int led = p->tc[0] >> 4, x = code >> 4, rk = code & 15;
     for (int j = p->n + 1; j < 4; j++) {
         int s = (p->leader + j) & 3;
         if ((s & 1) == (turn & 1)) continue;
-        if (!known_void(w, turn, s, led)) {
-            if (x == led && (surely ? may_hold(w, turn, s, led, rk) : must_hold(w, turn, s, led, rk))) return 0;
+        if (!known_void(w, r, s, led)) {
+            if (x == led && (surely ? may_hold(w, r, s, led, rk) : must_hold(w, r, s, led, rk))) return 0;
         } else if (p->trump >= 0) {
             int above = x == p->trump ? rk : 0;  /* a ruff beats a side-suit card; a higher trump overruffs */
-            if (surely ? may_hold(w, turn, s, p->trump, above) : must_hold(w, turn, s, p->trump, above)) return 0;
+            if (surely ? may_hold(w, r, s, p->trump, above) : must_hold(w, r, s, p->trump, above)) return 0;
         }
     }
     return 1;
 }
 
 /* mid-trick: partner's card wins the trick so far and surely wins it, as he sees it */
-static inline int v_partner_sure(const WPos *w, int turn) {
+static inline int v_partner_sure(const WPos *w, const WRules *r, int turn) {
     const Pos *p = &w->p;
     int wi = winning(p, p->n);
-    return ((p->leader + wi) & 3) == ((turn + 2) & 3) && v_wins(w, turn, p->tc[wi], 1);
+    return ((p->leader + wi) & 3) == ((turn + 2) & 3) && v_wins(w, r, turn, p->tc[wi], 1);
 }
 
-/* Searcher.unblock_card: partner's sure winner (``wcode``, partner ``pa``) is his last card of the suit led, this hand
- * holds a master there, and partner has no entry back (a card under one of this hand's masters in another suit, or a
- * suit this hand can ruff): this hand's cheapest card beating partner's, as a lane bit of the suit led, when it keeps
- * a master besides it (0: none) */
-static u64 unblock_card(const Pos *p, int turn, int pa, int wcode) {
+/* Searcher.unblock_card: partner's sure winner (``wcode``, partner ``pa``, a hand he sees) is his last card of the suit
+ * led, this hand holds a master there, and partner has no entry back (a card under one of this hand's masters in
+ * another suit, or a suit this hand can ruff): this hand's cheapest card beating partner's, as a lane bit of the suit
+ * led, when it keeps a master besides it (0: none) */
+static u64 unblock_card(const Pos *p, const WRules *r, int turn, int pa, int wcode) {
     int led = p->tc[0] >> 4;
     u64 follow = lane_of(p->hand[turn], led);
-    if ((wcode >> 4) != led || lane_of(p->hand[pa], led) || !above_all(follow, opp_lane(p, turn, led))) return 0;
+    if (!(r->seen >> pa & 1)) return 0;
+    if ((wcode >> 4) != led || lane_of(p->hand[pa], led) || !above_all(follow, opp_lane(p, r, led))) return 0;
     int trumps = p->trump >= 0 && lane_of(p->hand[turn], p->trump);
     for (int y = 0; y < 4; y++) {
         u64 pl = lane_of(p->hand[pa], y), ml = lane_of(p->hand[turn], y);
         if (!pl) continue;
-        u64 mm = above_all(ml, opp_lane(p, turn, y));
+        u64 mm = above_all(ml, opp_lane(p, r, y));
         if (mm && top_bit(mm) > (pl & -pl)) return 0;
         if (!ml && trumps && y != p->trump) return 0;
     }
     u64 over = follow & ~((2ULL << (wcode & 15)) - 1);
     over &= -over;
     /* overtaking with his only winner unblocks nothing: the lead would stay with no winner */
-    return above_all(follow, opp_lane(p, turn, led)) & ~over ? over : 0;
+    return above_all(follow, opp_lane(p, r, led)) & ~over ? over : 0;
 }
 
 /* Searcher.equal_winners: he sees his masters of a suit as equal winners, to be cashed in any order: all of them
@@ -1182,13 +1204,18 @@ static inline int equal_winners(u64 masters, u64 mine, u64 part) {
 
 /* Searcher.sure_tricks: per suit, the side's cards above every opponent's card, at most the longer holding; none
  * while an opponent holds a trump */
-static int sure_tricks(const Pos *p, int turn) {
-    if (p->trump >= 0 && opp_lane(p, turn, p->trump)) return 0;
+static int sure_tricks(const Pos *p, const WRules *r) {
+    if (p->trump >= 0 && opp_lane(p, r, p->trump)) return 0;
     int total = 0;
     for (int x = 0; x < 4; x++) {
-        u64 theirs = opp_lane(p, turn, x), la = lane_of(p->hand[turn], x), lb = lane_of(p->hand[(turn + 2) & 3], x);
-        int m = popcount(above_all(la, theirs)) + popcount(above_all(lb, theirs));
-        int longer = popcount(la) > popcount(lb) ? popcount(la) : popcount(lb);
+        u64 theirs = opp_lane(p, r, x);
+        int m = 0, longer = 0;
+        for (int s = r->side; s < 4; s += 2) {  /* the side's hands he sees */
+            if (!(r->seen >> s & 1)) continue;
+            u64 l = lane_of(p->hand[s], x);
+            m += popcount(above_all(l, theirs));
+            if (popcount(l) > longer) longer = popcount(l);
+        }
         total += m < longer ? m : longer;
     }
     return total;
@@ -1197,19 +1224,21 @@ static int sure_tricks(const Pos *p, int turn) {
 /* Searcher.guess_needed: his winners do not make every trick he claims (the tricks left less those conceded) */
 static inline int guess_needed(const Pos *p, int turn, const WRules *r) {
     int left = popcount(p->hand[p->leader]) + (p->n ? 1 : 0);
-    return sure_tricks(p, turn) < left - r->conceded;
+    (void)turn;
+    return sure_tricks(p, r) < left - r->conceded;
 }
 
 /* Searcher.licences with full knowledge, as a mask of the seat to move's cards */
 static u64 wlicences(const WPos *w, int turn, const WRules *r) {
     const Pos *p = &w->p;
     int pa = (turn + 2) & 3, o1 = (turn + 1) & 3, o2 = (turn + 3) & 3;
-    u64 opp = p->hand[o1] | p->hand[o2];
+    int partner_seen = r->seen >> pa & 1;  /* a declarer sees dummy; a defender does not see his partner */
+    u64 opp = against(p, r);  /* as he sees it: a defender's includes partner's cards */
     u64 h = p->hand[turn], out = 0;
     if (p->n == 0) {
         int opp_trumps = p->trump >= 0 && lane_of(opp, p->trump);
         int only = -1;
-        if (r->continue_suit && w->last >= 0 && lane_of(h, w->last) && side_master(p, turn, w->last)) only = w->last;
+        if (r->continue_suit && w->last >= 0 && lane_of(h, w->last) && side_master(p, r, w->last)) only = w->last;
         for (int x = 0; x < 4; x++) {
             u64 mine = lane_of(h, x);
             if (!mine || (only >= 0 && x != only)) continue;
@@ -1229,18 +1258,19 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
                         out |= low << (16 * x);
                 }
             }
-            if (r->guess && !shown_out(w->voids, o1, o2, x) && real_guess(mine, part, theirs) && guess_needed(p, turn, r)
+            if (r->guess && partner_seen && !shown_out(w->voids, o1, o2, x) && real_guess(mine, part, theirs)
+                && guess_needed(p, turn, r)
                 && !strands(p, turn, x, low, 1))
                 out |= low << (16 * x);
             /* "now or at the end": the side's first lead after the claim, not any lead in between */
-            if (r->concedes && w->last < 0 && !side_master(p, turn, x)) out |= low << (16 * x);
+            if (r->concedes && w->last < 0 && !side_master(p, r, x)) out |= low << (16 * x);
         }
         return out;
     }
     int led = p->tc[0] >> 4;
     u64 follow = lane_of(h, led);
     int wi = winning(p, p->n), wcode = p->tc[wi], wseat = (p->leader + wi) & 3;
-    int partner_winning = (wseat & 1) == (turn & 1) && v_wins(w, turn, wcode, 1);
+    int partner_winning = (wseat & 1) == (turn & 1) && v_wins(w, r, turn, wcode, 1);
     if (follow) {
         /* partner's card surely wins: the lowest; else his cheapest card that surely wins; else, an opponent winning,
          * his cheapest card that beats the trick and no opponent still to play is known to beat; else the lowest */
@@ -1248,16 +1278,16 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
         if ((wcode >> 4) == led)
             for (u64 o = follow & ~((2ULL << (wcode & 15)) - 1); o; o &= o - 1) {
                 int c = 16 * led + __builtin_ctzll(o);
-                if (v_wins(w, turn, c, 0)) {
+                if (v_wins(w, r, turn, c, 0)) {
                     over |= o & -o;
-                    if (v_wins(w, turn, c, 1)) sure |= o & -o;
+                    if (v_wins(w, r, turn, c, 1)) sure |= o & -o;
                 }
             }
-        u64 ub = partner_winning && wseat == pa ? unblock_card(p, turn, pa, wcode) : 0;
+        u64 ub = partner_winning && wseat == pa ? unblock_card(p, r, turn, pa, wcode) : 0;
         if (ub) out = ub;  /* partner's last card of the suit: he overtakes rather than block his winners */
         else if (partner_winning || !over) out = follow & -follow;
         else if (sure) out = sure & -sure;
-        else if (p->n == 2 && ((wseat & 1) != (turn & 1) || popcount(opp_lane(p, turn, led) >> ((wcode & 15) + 1)) > 1)) {
+        else if (p->n == 2 && ((wseat & 1) != (turn & 1) || popcount(opp_lane(p, r, led) >> ((wcode & 15) + 1)) > 1)) {
             /* third hand high (partner's card, if winning, not an honour run as a finesse): the lowest of his top
              * cards (no other hand's card, nor the trick's, between) */
             u64 top = top_bit(follow), below = lane_of(others_of(p, turn), led) & (top - 1);
@@ -1267,8 +1297,9 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
         else out = follow & -follow;
         if (r->guess && p->n == 2 && p->leader == pa && !shown_out(w->voids, o1, o2, led) && (wcode >> 4) == led
             && guess_needed(p, turn, r))
-            out |= finesse_card(follow & ~((2ULL << (wcode & 15)) - 1), lane_of(opp, led), follow,
-                               lane_of(p->hand[pa], led));
+            out |= finesse_card(follow & ~((2ULL << (wcode & 15)) - 1), lane_of(opp, led),
+                               lane_of(opp & ~hands_in(p, r->hid), led), follow,
+                               partner_seen ? lane_of(p->hand[pa], led) : 0);
         out <<= 16 * led;
         if (r->equal_small) out = with_equals(out, h, others_of(p, turn));
         return out;
@@ -1277,13 +1308,13 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
     if (trumps && !partner_winning && led != p->trump) {
         for (int j = p->n + 1; j < 4; j++) {  /* an opponent still to play may hold a trump: best play only */
             int s = (p->leader + j) & 3;
-            if ((s & 1) != (turn & 1) && may_hold(w, turn, s, p->trump, 0)) return 0;
+            if ((s & 1) != (turn & 1) && may_hold(w, r, s, p->trump, 0)) return 0;
         }
         /* partner, still to play, holds a winner of the suit led that beats the trick: he discards */
         u64 pl = lane_of(p->hand[pa], led);
         if ((wcode >> 4) == led) pl &= ~((2ULL << (wcode & 15)) - 1);
         else pl = 0;
-        int partner_later = p->n == 1 && above_all(pl, lane_of(opp, led));
+        int partner_later = partner_seen && p->n == 1 && above_all(pl, lane_of(opp, led));
         u64 ruff = r->ruff_low && !partner_later ? lowest_winning_ruff(p, trumps) : 0;
         if (ruff) {
             out = ruff << (16 * p->trump);
@@ -1292,15 +1323,17 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
     }
     for (int x = 0; x < 4; x++) {
         u64 l = lane_of(h, x);
-        if (l && x != p->trump && !side_master(p, turn, x)) out |= (l & -l) << (16 * x);  /* a loser's lowest */
+        if (l && x != p->trump && !side_master(p, r, x)) out |= (l & -l) << (16 * x);  /* a loser's lowest */
     }
     return out;
 }
 
-/* Searcher.keepers: the side-suit cards of the seat to move he sees as worth keeping (``side_cards``: his cards outside
- * trumps): his winners, and his only entry to partner's winners */
-static inline u64 keepers(const Pos *p, int turn, u64 side_cards) {
-    u64 keep = masters_in(p, turn, side_cards), pm = masters_in(p, turn, p->hand[(turn + 2) & 3]), entries = 0;
+/* Searcher.keepers: the side-suit cards of the seat to move he sees as worth keeping (``side_cards``: its cards outside
+ * trumps): its winners as he sees them, and, partner's hand in his view, its only entry to partner's winners */
+static inline u64 keepers(const Pos *p, const WRules *r, int turn, u64 side_cards) {
+    u64 keep = masters_in(p, r, side_cards), entries = 0;
+    if (!(r->seen >> ((turn + 2) & 3) & 1)) return keep;
+    u64 pm = masters_in(p, r, p->hand[(turn + 2) & 3]);
     for (int x = 0; x < 4; x++) {
         u64 pl = lane_of(pm, x);
         if (pl) entries |= (lane_of(side_cards, x) & (top_bit(pl) - 1)) << (16 * x);
@@ -1314,18 +1347,18 @@ static inline u64 keepers(const Pos *p, int turn, u64 side_cards) {
  * winner; following when he cannot win the trick (no card beats it, or partner's surely wins), the lowest; discarding,
  * no winner (nor his only entry to partner's winners) while he holds another side-suit card, and of a side suit its
  * lowest card */
-static u64 narrow(const WPos *w, int turn, u64 dd, u64 legal) {
+static u64 narrow(const WPos *w, const WRules *r, int turn, u64 dd, u64 legal) {
     const Pos *p = &w->p;
     u64 tl = p->trump >= 0 ? LANE << (16 * p->trump) : 0, nd;
     if (!p->n) {
-        if (p->trump >= 0 && !opp_lane(p, turn, p->trump)) {
+        if (p->trump >= 0 && !opp_lane(p, r, p->trump)) {
             nd = dd & ~tl;
             return nd ? nd : dd;
         }
         return dd;
     }
     int led = p->tc[0] >> 4, wcode = p->tc[winning(p, p->n)];
-    int psure = v_partner_sure(w, turn);
+    int psure = v_partner_sure(w, r, turn);
     if (psure && p->trump >= 0 && led != p->trump && (legal & ~tl)) {
         nd = dd & ~tl;  /* nobody ruffs partner's sure winner */
         if (nd) dd = nd;
@@ -1334,18 +1367,18 @@ static u64 narrow(const WPos *w, int turn, u64 dd, u64 legal) {
     if (fl) {  /* following */
         int can_beat = (wcode >> 4) == led && (fl >> ((wcode & 15) + 1)) != 0;
         if (psure || !can_beat) {
-            u64 low = legal & -legal, ub = psure ? unblock_card(p, turn, (turn + 2) & 3, wcode) : 0;
+            u64 low = legal & -legal, ub = psure ? unblock_card(p, r, turn, (turn + 2) & 3, wcode) : 0;
             nd = dd & (ub ? ub << (16 * led) : low);
             return nd ? nd : dd;
         }
         u64 sure = 0;  /* he does not give up a trick he sees as won */
         for (u64 o = fl & ~((2ULL << (wcode & 15)) - 1); o; o &= o - 1)
-            if (v_wins(w, turn, 16 * led + __builtin_ctzll(o), 1)) sure |= o & -o;
+            if (v_wins(w, r, turn, 16 * led + __builtin_ctzll(o), 1)) sure |= o & -o;
         nd = dd & (sure << (16 * led));
         return nd ? nd : dd;
     }
     u64 side_cards = p->hand[turn] & ~tl;
-    u64 keep = keepers(p, turn, side_cards);
+    u64 keep = keepers(p, r, turn, side_cards);
     if (side_cards & ~keep) {  /* a loser held: no winner (nor the only entry) thrown */
         nd = dd & (tl | ~keep);
         if (nd) dd = nd;
@@ -1670,7 +1703,7 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
         dd = from_order(de->dd, legal, all);
         *sdd = de->ns;
         if (dd & ~lic) {
-            dd = narrow(w, turn, dd, legal);
+            dd = narrow(w, r, turn, dd, legal);
             allowed |= dd;
         }
     } else if (legal & ~lic) {  /* some legal card is not licensed: which are best play? */
@@ -1734,7 +1767,7 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
         }
         *sdd = ns;
         if (dd & ~lic) {
-            dd = narrow(w, turn, dd, legal);
+            dd = narrow(w, r, turn, dd, legal);
             allowed |= dd;
         }
     }
@@ -1775,7 +1808,9 @@ static inline void wkey(const WPos *w, const WRules *r, u64 key[3]) {
     const Pos *p = &w->p;
     rel_key(p, key);
     u64 all = p->hand[0] | p->hand[1] | p->hand[2] | p->hand[3], extra = 0;
-    u64 opp = p->hand[r->side ^ 1] | p->hand[r->side ^ 3];
+    u64 opp = against(p, r);
+    /* the hands whose show-outs he reads: the hidden ones (View.may_hold) and the opponents (the guess's "shown out") */
+    int vseats = r->hid | 1 << (r->side ^ 1) | 1 << (r->side ^ 3);
     int vmask = 0;
     for (int x = 0; x < 4; x++) {
         u64 l = lane_of(all, x);
@@ -1784,15 +1819,17 @@ static inline void wkey(const WPos *w, const WRules *r, u64 key[3]) {
             int small = r->equal_small && (popcount(a & 0x3FF) >= 2 || popcount(b & 0x3FF) >= 2);
             extra |= (u64)(small ? popcount(l >> 10) : 7) << (3 * x);
         }
-        /* the view reads the opponents' show-outs in every suit they still hold cards of */
-        if (lane_of(opp, x)) vmask |= (1 << (4 * (r->side ^ 1) + x)) | (1 << (4 * (r->side ^ 3) + x));
+        /* the view reads those show-outs in every suit an opponent may still hold cards of, as he sees it */
+        if (lane_of(opp, x))
+            for (int s = 0; s < 4; s++)
+                if (vseats >> s & 1) vmask |= 1 << (4 * s + x);
     }
     int last = w->last;
     /* with the side on lead the obligation is read now, and its lead names the suit to continue next; with the
      * opponents on lead, a card of the side's in the suit may yet become a master (theirs above it played before
      * the side leads again), and the obligation holds then */
     if (last >= 0 && !(r->continue_suit && ((p->leader & 1) == r->side
-                                                ? side_master(p, r->side, last)
+                                                ? side_master(p, r, last)
                                                 : lane_of(p->hand[r->side] | p->hand[r->side ^ 2], last) != 0)))
         last = -1;
     /* a leader of the side without a card of it is not held to it, and his lead names the next suit to continue */
@@ -1928,7 +1965,8 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
     int all_ok = 0;
     uint32_t tag = (uint32_t)(p->leader | side << 2 | r->restricted << 3 | (p->trump + 1) << 7 | r->suit_order << 10
                               | r->continue_suit << 11 | r->top_down << 12 | r->equal_small << 13 | r->ruff_low << 14
-                              | r->guess << 15 | r->concedes << 16 | (uint32_t)r->conceded << 18);
+                              | r->guess << 15 | r->concedes << 16 | (uint32_t)r->seen << 18
+                              | (uint32_t)r->conceded << 22);
     if (p->n == 0) {
         if (rem == 1) { rec_len = ply; return (last_trick(p) & 1) == side; }
         if (sweeps(p, side) || hand_sweeps(p, side)) { rec_len = ply; return rem; }
@@ -1977,6 +2015,17 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
         else wstore(e, key, tag, best, rem);  /* set above: fewer than all were needed, or an opponent holds a trump */
     }
     return best;
+}
+
+/* a call's rules: the side, its restricted seats, and the flags (bits 0-6 the licences, as ``worst``'s docstring in
+ * engine/play/dds.py; bits 8-11 the hands the claimer sees, none given: the side's two, a declarer's view) */
+static WRules wrules(int side, int restricted, int flags) {
+    WRules r = {side & 1, restricted & 15, flags & 1, flags >> 1 & 1, flags >> 2 & 1, flags >> 3 & 1, flags >> 4 & 1,
+                flags >> 5 & 1, flags >> 6 & 1, flags >> 12 & 15, flags >> 8 & 15, 0, 0};
+    if (!r.seen) r.seen = 1 << r.side | 1 << (r.side ^ 2);
+    r.hid = 15 & ~r.seen;
+    r.agst = r.hid | (r.seen & (1 << (r.side ^ 1) | 1 << (r.side ^ 3)));
+    return r;
 }
 
 /* fills ``p`` from a call's hands, trump, leader and trick tuple: 0, or -1 with a Python error set */
@@ -2131,8 +2180,7 @@ static PyObject *py_worst(PyObject *self, PyObject *args) {
     if (read_pos(&w.p, m, trump, leader, trick) < 0) return NULL;
     w.last = last >= 0 && last < 4 ? last : -1;
     w.voids = voids & 0xFFFF;
-    WRules r = {side & 1, restricted & 15, flags & 1, flags >> 1 & 1, flags >> 2 & 1, flags >> 3 & 1, flags >> 4 & 1,
-                flags >> 5 & 1, flags >> 6 & 1, flags >> 8 & 15};
+    WRules r = wrules(side, restricted, flags);
     int turn = (w.p.leader + w.p.n) & 3;
     int rem = popcount(w.p.hand[turn]);
     if (!rem) return Py_BuildValue("(iO[])", 0, Py_True);
@@ -2193,8 +2241,7 @@ static PyObject *py_wkey(PyObject *self, PyObject *args) {
     if (bad < 0) return NULL;
     w.last = last >= 0 && last < 4 ? last : -1;
     w.voids = voids & 0xFFFF;
-    WRules r = {side & 1, 0, flags & 1, flags >> 1 & 1, flags >> 2 & 1, flags >> 3 & 1, flags >> 4 & 1,
-                flags >> 5 & 1, flags >> 6 & 1};
+    WRules r = wrules(side, 0, flags);
     u64 key[3];
     wkey(&w, &r, key);
     return Py_BuildValue("(KKK)", key[0], key[1], key[2]);
