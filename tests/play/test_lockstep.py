@@ -148,7 +148,7 @@ def _claims() -> list[tuple[Position, Side, NormalPlayModel, int]]:
         d = case.board.declarer
         c = rec.claimed_total - pos.won[d.side]
         if 0 < c <= pos.tricks_left:
-            out.append((pos, d.side, NormalPlayModel.default(d), c))
+            out.append((pos, d.side, NormalPlayModel.default(d).with_concedes(pos.tricks_left - c), c))
     return out
 
 
@@ -162,32 +162,40 @@ def _one_claim(item: tuple[Position, Side, NormalPlayModel, int]) -> tuple[str, 
     return f"{pos.pbn()} {pos.leader.value} {' '.join(map(str, pos.trick))} below {c}", py, ours
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(not SLOW or not DATA.is_dir(), reason="slow: set CLAIMLAW_SLOW=1 (and the vugraph set present)")
-def test_our_solver_and_the_python_search_agree_on_every_vugraph_claim_the_audit_asks_about() -> None:
-    """Every vugraph claim with at most ``VUGRAPH_TRICKS`` tricks left (three in four of them), two processes:
-    where both settle within 100,000 positions they agree; the number the Python search leaves open is printed."""
+def _compare(items: list[tuple[Position, Side, NormalPlayModel, int]]) -> tuple[int, int, list[tuple]]:
+    """Those of ``items`` with at most ``VUGRAPH_TRICKS`` tricks left, in two processes: how many were compared, how
+    many the searches left open within 100,000 positions, and the differences."""
     from multiprocessing import get_context
 
-    claims = _claims()
-    short = [x for x in claims if x[0].tricks_left <= VUGRAPH_TRICKS]
+    short = [x for x in items if x[0].tricks_left <= VUGRAPH_TRICKS]
     with get_context("fork").Pool(2) as pool:
         got = pool.map(_one_claim, short, chunksize=20)
     open_ = sum(py is None or ours is None for _, py, ours in got)
-    diffs = [g for g in got if g[1] is not None and g[2] is not None and g[1] != g[2]]
-    print(f"{len(claims)} claims; {len(short)} with at most {VUGRAPH_TRICKS} tricks left compared; "
+    return len(short), open_, [g for g in got if g[1] is not None and g[2] is not None and g[1] != g[2]]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not SLOW or not DATA.is_dir(), reason="slow: set CLAIMLAW_SLOW=1 (and the vugraph set present)")
+def test_our_solver_and_the_python_search_agree_on_every_vugraph_claim_the_audit_asks_about() -> None:
+    """Every vugraph claim with at most ``VUGRAPH_TRICKS`` tricks left (three in four of them): where both settle
+    within 100,000 positions they agree; the number the Python search leaves open is printed."""
+    claims = _claims()
+    n, open_, diffs = _compare(claims)
+    print(f"{len(claims)} claims; {n} with at most {VUGRAPH_TRICKS} tricks left compared; "
           f"{open_} left open within 100,000 positions; {len(diffs)} differences")
-    assert len(short) > 5000 and not diffs, diffs[:5]
+    assert n > 5000 and not diffs, diffs[:5]
 
 
 def _defender_claims() -> list[tuple[Position, Side, NormalPlayModel, int]]:
     """The same claims asked for a defender, as the audit's second question does (declarer's left-hand opponent, who
-    sees dummy: is there a normal line for the defenders under the tricks left them?)."""
+    sees dummy and concedes what declarer claimed: is there a normal line for the defenders under the tricks left
+    them?)."""
     out = []
     for pos, side, model, c in _claims():
         d = model.claimer
         if c < pos.tricks_left:
-            out.append((pos, side.other, NormalPlayModel.default(d.next).as_defender(d.partner), pos.tricks_left - c))
+            defender = NormalPlayModel.default(d.next).as_defender(d.partner).with_concedes(c)
+            out.append((pos, side.other, defender, pos.tricks_left - c))
     return out
 
 
@@ -195,18 +203,12 @@ def _defender_claims() -> list[tuple[Position, Side, NormalPlayModel, int]]:
 @pytest.mark.skipif(not SLOW or not DATA.is_dir(), reason="slow: set CLAIMLAW_SLOW=1 (and the vugraph set present)")
 def test_our_solver_and_the_python_search_agree_on_every_vugraph_claim_the_audit_asks_a_defender_about() -> None:
     """Every vugraph claim with at most ``VUGRAPH_TRICKS`` tricks left and some left to the defenders, asked for a
-    defender, two processes: where both settle within 100,000 positions they agree."""
-    from multiprocessing import get_context
-
+    defender: where both settle within 100,000 positions they agree."""
     claims = _defender_claims()
-    short = [x for x in claims if x[0].tricks_left <= VUGRAPH_TRICKS]
-    with get_context("fork").Pool(2) as pool:
-        got = pool.map(_one_claim, short, chunksize=20)
-    open_ = sum(py is None or ours is None for _, py, ours in got)
-    diffs = [g for g in got if g[1] is not None and g[2] is not None and g[1] != g[2]]
-    print(f"{len(claims)} defenders' questions; {len(short)} with at most {VUGRAPH_TRICKS} tricks left compared; "
+    n, open_, diffs = _compare(claims)
+    print(f"{len(claims)} defenders' questions; {n} with at most {VUGRAPH_TRICKS} tricks left compared; "
           f"{open_} left open within 100,000 positions; {len(diffs)} differences")
-    assert len(short) > 2500 and not diffs, diffs[:5]
+    assert n > 2500 and not diffs, diffs[:5]
 
 
 def test_the_differential_cases_are_declarers_and_defenders_claims_our_solver_answers() -> None:
