@@ -45,13 +45,17 @@ def _cards(text: str) -> list[Card]:
     return [Card.parse(x) for x in text.split()]
 
 
+def _stated_discard() -> tuple[Position, NormalPlayModel]:
+    """South cashes ♥AK, dummy to throw its ♠A on them: the position and the stated line."""
+    spec = {Seat.S: "HA HK S2", Seat.N: "H3 SA C2", Seat.E: "H4 S3 C3", Seat.W: "H5 D3 D4"}
+    return spec_position(spec, None, Seat.S), NormalPlayModel.default(Seat.S).with_line(
+        _line(Step(action="cash", suit=Suit.H), Step(action="discard", suit=Suit.S, hand=Seat.N, cards=["SA"])))
+
+
 def test_dummy_throws_the_card_named_in_a_stated_discard_while_the_winners_are_cashed() -> None:
     """'Cash the hearts, discarding dummy's ♠A': on the ♥K dummy throws the ♠A, though ♣2 keeps the entry to it;
     the line costs the trick (W 2 against 3 with no line)."""
-    spec = {Seat.S: "HA HK S2", Seat.N: "H3 SA C2", Seat.E: "H4 S3 C3", Seat.W: "H5 D3 D4"}
-    pos = spec_position(spec, None, Seat.S)
-    model = NormalPlayModel.default(Seat.S).with_line(
-        _line(Step(action="cash", suit=Suit.H), Step(action="discard", suit=Suit.S, hand=Seat.N, cards=["SA"])))
+    pos, model = _stated_discard()
     w = CORE.worst_normal(pos, Side.NS, model)
     assert w.tricks == 2 and CORE.worst_normal(pos, Side.NS, NormalPlayModel.default(Seat.S)).tricks == 3
     second = w.witness.tricks_played[1]
@@ -61,10 +65,7 @@ def test_dummy_throws_the_card_named_in_a_stated_discard_while_the_winners_are_c
 
 
 def test_the_coherence_check_fails_a_line_that_keeps_a_card_the_stated_discard_names() -> None:
-    spec = {Seat.S: "HA HK S2", Seat.N: "H3 SA C2", Seat.E: "H4 S3 C3", Seat.W: "H5 D3 D4"}
-    pos = spec_position(spec, None, Seat.S)
-    model = NormalPlayModel.default(Seat.S).with_line(
-        _line(Step(action="cash", suit=Suit.H), Step(action="discard", suit=Suit.S, hand=Seat.N, cards=["SA"])))
+    pos, model = _stated_discard()
     kinds = [f.kind for f in check_line(pos, Side.NS, model, _cards("HA H5 H3 H4 HK D3 C2 S3"), CORE)]
     assert kinds == ["line_left"]
     assert check_line(pos, Side.NS, model, _cards("HA H5 H3 H4 HK D3 SA S3"), CORE) == []
