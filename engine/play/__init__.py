@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from claimlaw.facts import SEATS, Card, Position, Seat, Side, Witness
 
@@ -135,6 +135,8 @@ class PlayCore:
                 s.work = take_work
             if ours and question == "worst_normal":
                 s.whole = _whole(s, root, restricted)
+                if s.whole is None and s.line is not None and s.line.steps:
+                    s.after_line = _whole(s, root, restricted, line_free=True)
             return s
 
         s = searcher(True)
@@ -223,11 +225,14 @@ def _floor(s: Searcher, root: Node, restricted: set[Seat]) -> Callable[[Node, in
                                             ruff_low, guess, order, k, effort)
 
 
-def _whole(s: Searcher, root: Node, restricted: set[Seat]
+def _whole(s: Searcher, root: Node, restricted: set[Seat], line_free: bool = False
            ) -> Callable[[Node, int, int], tuple[int, bool, list[Card]]] | None:
     """W by our solver, where it applies (``_whole_applies``; None otherwise, or without our solver: the Python search
-    answers)."""
+    answers). With ``line_free``, the model without its stated line, for the nodes where the line is over
+    (``Searcher.after_line``)."""
     model = s.model
+    if line_free:  # (the claimer's unawareness is read at each node it answers: ``Searcher._after_line``)
+        model, root = replace(model, line=None), replace(root, unaware=frozenset())
     if (not HAVE_FEWEST or not WHOLE_IN_LOCKSTEP or not _whole_applies(root, model)
             or model.claimer.side != s.side):  # (the view our solver reads is the claimer's, of the side counted)
         return None

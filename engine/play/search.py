@@ -89,6 +89,9 @@ class Searcher:
     whole_tricks: int = 11  # ``whole`` answers at nodes with at most this many tricks left (DDS's values above) ...
     whole_tricks_below: int = 10  # ... or this many in a ``below`` question (see ``_hand_over``)
     whole_root: bool = True  # W's depth-first passes are ``whole``'s from the root (see ``_whole_line``)
+    # ``whole`` for the same model without its stated line: it answers a node at a trick's start once the line is
+    # over (``line_over``), where the normal cards are the line-free model's (the claimer unaware of nothing there)
+    after_line: Callable[[Node, int, int], tuple[int, bool, list[Card]]] | None = None
     restricted: frozenset[Seat] = frozenset()  # seats whose cards must be normal
     all_free: bool = False                     # cannot-lose: every card of the side is free
     failed: dict[tuple, int] = field(default_factory=dict)
@@ -1246,8 +1249,8 @@ class Searcher:
         left = self._left(node)
         if k >= left:
             return self.model_line(node)
-        if self.whole is not None and left <= self._hand_over:  # our solver answers exactly from here
-            path = self._whole_line(node, k, self.limit)
+        if (self.whole is not None and left <= self._hand_over) or self._after_line(node):
+            path = self._whole_line(node, k, self.limit)  # our solver answers exactly from here
             if path is not None:
                 return path
             if key is not None:
@@ -1356,13 +1359,24 @@ class Searcher:
             raise Disagreement(f"our solver's line takes {n} tricks, not at most {count}")
         return n, path
 
+    def line_over(self, node: Node) -> bool:
+        """The stated line binds the claimer nowhere from ``node`` on: it broke down, or every step is done (a step
+        whose condition is not yet seen is not done, so it may still come into force)."""
+        return self.line is not None and (node.line_off or len(node.line_done) == len(self.line.steps))
+
+    def _after_line(self, node: Node) -> bool:
+        """``after_line`` answers ``node``: a trick's start once the line is over, the claimer unaware of nothing."""
+        return (self.after_line is not None and not node.trick and not node.unaware and not self.all_free
+                and self.line_over(node))
+
     def _whole(self, root: Node, below: int, until: int) -> tuple[int, bool, list[Card]]:
-        """Our solver's answer from ``root`` (``whole``), its work charged to the node count (it gives up at
-        ``until``): the count (-1: it gave up before it had even the double-dummy count), whether it is settled,
-        and the cards of its line up to where best play within the model takes over."""
-        assert self.whole is not None
+        """Our solver's answer from ``root`` (``whole``, or ``after_line`` where that applies), its work charged to
+        the node count (it gives up at ``until``): the count (-1: it gave up before it had even the double-dummy
+        count), whether it is settled, and the cards of its line up to where best play within the model takes over."""
+        solver = self.after_line if self._after_line(root) else self.whole
+        assert solver is not None
         limit = max(1, until - self.nodes) * self.work_per_node
-        count, settled, cards = self.whole(root, below, limit)
+        count, settled, cards = solver(root, below, limit)
         if self.work is not None:
             self._work += self.work()
             self.nodes += self._work // self.work_per_node
