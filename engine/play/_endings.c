@@ -1190,6 +1190,19 @@ static u64 unblock_card(const Pos *p, const WRules *r, int turn, int pa, int wco
     return above_all(follow, opp_lane(p, r, led)) & ~over ? over : 0;
 }
 
+/* Searcher.equal_overtake: partner's card (``wcode``, a hand he sees) wins the trick so far and is his last card of the
+ * suit led, and this hand's cheapest card beating it has no card an opponent may hold between them, as he sees it, and
+ * is not his last card of the suit: that card, as a lane bit of the suit led (0: none). ``follow``: his lane there */
+static u64 equal_overtake(const Pos *p, const WRules *r, int turn, u64 follow, int wcode) {
+    int led = p->tc[0] >> 4, pa = (turn + 2) & 3;
+    if (((p->leader + winning(p, p->n)) & 3) != pa || !(r->seen >> pa & 1) || (wcode >> 4) != led
+        || lane_of(p->hand[pa], led)) return 0;
+    u64 over = follow & ~((2ULL << (wcode & 15)) - 1);
+    over &= -over;
+    if (!over || !(follow & ~over)) return 0;  /* his last card of the suit: nothing to unblock */
+    return opp_lane(p, r, led) & (over - 1) & ~((2ULL << (wcode & 15)) - 1) ? 0 : over;
+}
+
 /* Searcher.equal_winners: he sees his masters of a suit as equal winners, to be cashed in any order: all of them
  * small (nine or lower); or every card he holds there is one, his two top cards are not honours in sequence, and
  * partner holds no card between the lowest and the highest of them */
@@ -1283,10 +1296,11 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
                     if (v_wins(w, r, turn, c, 1)) sure |= o & -o;
                 }
             }
-        u64 ub = partner_winning && wseat == pa ? unblock_card(p, r, turn, pa, wcode) : 0;
+        u64 ub = partner_winning && wseat == pa ? unblock_card(p, r, turn, pa, wcode) : 0, eq;
         if (ub) out = ub;  /* partner's last card of the suit: he overtakes rather than block his winners */
         else if (partner_winning || !over) out = follow & -follow;
         else if (sure) out = sure & -sure;
+        else if ((eq = equal_overtake(p, r, turn, follow, wcode))) out = eq;  /* partner's last card: an equal */
         else if (p->n == 2 && ((wseat & 1) != (turn & 1) || popcount(opp_lane(p, r, led) >> ((wcode & 15) + 1)) > 1)) {
             /* third hand high (partner's card, if winning, not an honour run as a finesse): the lowest of his top
              * cards (no other hand's card, nor the trick's, between) */
@@ -1375,6 +1389,8 @@ static u64 narrow(const WPos *w, const WRules *r, int turn, u64 dd, u64 legal) {
         for (u64 o = fl & ~((2ULL << (wcode & 15)) - 1); o; o &= o - 1)
             if (v_wins(w, r, turn, 16 * led + __builtin_ctzll(o), 1)) sure |= o & -o;
         nd = dd & (sure << (16 * led));
+        if (nd) return nd;
+        nd = dd & (equal_overtake(p, r, turn, fl, wcode) << (16 * led));
         return nd ? nd : dd;
     }
     u64 side_cards = p->hand[turn] & ~tl;

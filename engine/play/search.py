@@ -317,6 +317,8 @@ class Searcher:
                 add(follow[0], "follow_low")
             elif sure:
                 add(sure[0], "follow_low")
+            elif (eq := self.equal_overtake(node, seat, follow, w_seat, w_card)) is not None:
+                add(eq, "follow_low")  # partner's last card of the suit: he overtakes with an equal, blocking nothing
             elif len(node.trick) == 2 and (w_seat.side != self.side
                                            or len([o for o in self.seen_opp(node, led) if o.rank > w_card.rank]) > 1):
                 # third hand, no sure winner, the trick an opponent's or partner's card two or more cards out may
@@ -411,7 +413,11 @@ class Searcher:
                 return [c for c in dd if c == low] or dd
             # he holds a card that surely wins the trick: he does not give up a trick he sees as won
             sure = [c for c in legal if self.beats(c, w_card) and self.wins_trick(node, seat, c)]
-            return [c for c in dd if c in sure] or dd
+            got = [c for c in dd if c in sure]
+            if got:
+                return got
+            eq = self.equal_overtake(node, seat, legal, w_seat, w_card)
+            return [c for c in dd if c == eq] or dd
         hand = node.hand(seat)
         side = [c for c in hand if c.suit != self.trump]
         keep = self.keepers(node, seat)
@@ -450,6 +456,24 @@ class Searcher:
         if over is None or not any(self.perceived_master(node, c) for c in follow if c != over):
             return None  # overtaking with his only winner unblocks nothing: the lead would stay with no winner
         return over
+
+    def equal_overtake(self, node: Node, seat: Seat, follow: list[Card], w_seat: Seat | None,
+                       w_card: Card | None) -> Card | None:
+        """Partner's card (a hand he sees) wins the trick so far and is his last card of the suit led, and this hand
+        holds a card just above it, with no card an opponent may hold between them as he sees it, and keeps a card of
+        the suit besides: that card. Overtaking with an equal costs nothing and keeps the suit from blocking; the
+        district TD's poll in NBB Delft's 5♣ held the overtake the only normal play. None otherwise. ``follow``: his
+        cards of the suit, ascending."""
+        if w_seat != seat.partner or w_card is None or seat.partner not in self.view(node).seen_seats:
+            return None
+        led = node.trick[0].suit
+        if w_card.suit != led or any(c.suit == led for c in node.hand(seat.partner)):
+            return None
+        over = next((c for c in follow if self.beats(c, w_card)), None)
+        if over is None or len(follow) < 2:
+            return None
+        between = (self.view(node).against(led) >> (w_card.rank + 1)) & ((1 << (over.rank - w_card.rank - 1)) - 1)
+        return None if between else over
 
     def keepers(self, node: Node, seat: Seat) -> set[Card]:
         """The side-suit cards of ``seat`` he sees as worth keeping: his winners, and his only entry to partner's

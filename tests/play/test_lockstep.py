@@ -116,6 +116,21 @@ def test_our_solver_keeps_each_rule_of_a_defenders_view_as_the_python_search_doe
     _check(seed, (2, 5) if seed < 100_000 else (2, 6))
 
 
+# Claims whose W turns on one rule of the model that the random endings above do not meet, found as above (the rule
+# broken in our solver, the case differs): seed, the tricks range of ``random_case``, the rule.
+MODEL_RULES = [
+    (100_735, (3, 7), "partner's last card of a suit is overtaken with an equal card, never ducked"),
+    (102_056, (3, 7), "partner's last card of a suit is overtaken with an equal card, never ducked"),
+    (103_548, (3, 7), "partner's last card of a suit is overtaken with an equal card, never ducked"),
+]
+
+
+@pytest.mark.parametrize(("seed", "tricks", "rule"), MODEL_RULES)
+def test_our_solver_keeps_each_rule_the_random_endings_miss_as_the_python_search_does(
+        seed: int, tricks: tuple[int, int], rule: str) -> None:
+    _check(seed, tricks)
+
+
 def test_a_defenders_claim_with_partner_restricted_is_the_python_searchs_alone() -> None:
     pos, side, model, root = random_case(90_393, (2, 5))
     model = model.with_switches(partner_restricted=True)

@@ -231,6 +231,21 @@ def test_dummy_overtakes_declarers_last_card_of_a_suit_rather_than_block_its_win
     assert "D7" in entry and "DK" not in entry
 
 
+
+@clause("70.footnote")
+def test_dummy_overtakes_declarers_last_card_of_a_suit_with_an_equal_card_rather_than_duck_and_block_the_suit() -> None:
+    """NBB Delft 5♣ (district TD's poll): declarer's ♦J, his last diamond, with dummy's ♦Q-T-9-8 and the ♦K out: the
+    queen, an equal of the jack, costs nothing and unblocks; with the queen out between them it is no equal."""
+    equal = _licences({Seat.W: "DJ SK SQ SJ", Seat.E: "DQ DT D9 D8", Seat.N: "D5 D4 HA HK",
+                       Seat.S: "DK D3 CA CK"}, Seat.W, Seat.W, "DJ D5")
+    assert "DQ" in equal and "D8" not in equal
+    ties = _ties_at({Seat.N: "DJ SK SQ SJ", Seat.S: "DQ DT D9 D8", Seat.E: "D5 D4 HA HK", Seat.W: "DK D3 CA CK"},
+                    Seat.N, None, "DJ D5", "D8 DQ")
+    assert ties == ["DQ"]
+    gap = _ties_at({Seat.N: "DJ SK SQ SJ", Seat.S: "DK D9 D8 D7", Seat.E: "D5 D4 HA HK", Seat.W: "DQ DA CA CK"},
+                   Seat.N, None, "DJ D5", "D7 DK")
+    assert gap == ["D7", "DK"]
+
 def _ties_at(spec: dict[Seat, str], leader: Seat, trump: Suit | None, trick: str, dd: str) -> list[str]:
     pos = spec_position(spec, trump, leader)
     for c in trick.split():

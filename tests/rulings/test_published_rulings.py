@@ -42,10 +42,6 @@ KNOWN: dict[str, str] = {
     "ebu-national-pairs-defender-claim-throw-in":
         "model (the non-claimers' cards): claimlaw gives the non-claiming side every legal card (70A), so dummy's "
         "♥5 throws North in; the TD held that throw-in not a normal play for declarer",
-    "nbb-delft-5c-overtake-diamond-jack":
-        "model (follow-low licence, items 3-4): dummy plays ♦7 under the stated ♦J instead of overtaking with the "
-        "♦Q, which the district TD's poll found normal, and the diamonds block. The stated discard is followed "
-        "(dummy throws the ♠5 on the ♥K)",
 }
 
 # cases whose count the table's budget (engine.agreement.RULINGS_BUDGET per question) does not settle, so they run
