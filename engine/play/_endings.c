@@ -1367,7 +1367,23 @@ static u64 narrow(const WPos *w, const WRules *r, int turn, u64 dd, u64 legal) {
     if (!p->n) {
         if (p->trump >= 0 && !opp_lane(p, r, p->trump)) {
             nd = dd & ~tl;
-            return nd ? nd : dd;
+            if (nd) dd = nd;
+        }
+        if (!r->conceded) {
+            /* a claim of every trick: able to lead a card he sees win the trick (Searcher.winning_lead: a master, a
+             * card of a suit partner, in view, holds a master of, or, partner void there, can ruff), he leads one */
+            u64 keep = masters_in(p, r, p->hand[turn]);
+            int pa = (turn + 2) & 3;
+            if (r->seen >> pa & 1) {
+                u64 pm = masters_in(p, r, p->hand[pa]);
+                int ptr = p->trump >= 0 && lane_of(p->hand[pa], p->trump);
+                for (int x = 0; x < 4; x++) {
+                    u64 pl = lane_of(p->hand[pa], x);
+                    if (pl ? lane_of(pm, x) != 0 : ptr && x != p->trump) keep |= LANE << (16 * x);
+                }
+            }
+            nd = dd & keep;
+            if (nd) dd = nd;
         }
         return dd;
     }

@@ -398,7 +398,11 @@ class Searcher:
         On lead: no trump when he sees no trump out, while he holds a card of another suit."""
         if not node.trick:
             if self.trump and not self.seen_opp(node, self.trump):
-                return [c for c in dd if c.suit != self.trump] or dd
+                dd = [c for c in dd if c.suit != self.trump] or dd
+            if self.model.concedes == 0:
+                # a claim of every trick: able to lead a card he sees win the trick, he leads one (a loser is led
+                # only as a conceded trick, at the side's first lead or its last: EBU claims notes)
+                dd = [c for c in dd if self.winning_lead(node, seat, c)] or dd
             return dd
         led = node.trick[0].suit
         w_seat, w_card = self.trick_winner(node)
@@ -427,6 +431,19 @@ class Searcher:
             dd = [c for c in dd if c.suit == self.trump] or dd
         bottom = {x: min(c.rank for c in side if c.suit == x) for x in {c.suit for c in side}}
         return [c for c in dd if c.suit == self.trump or c.rank == bottom[c.suit]] or dd
+
+    def winning_lead(self, node: Node, seat: Seat, card: Card) -> bool:
+        """As he sees it, ``card`` led wins the trick for his side: it is a master, or partner (a hand he sees) holds a
+        master of the suit, or, void in it, a trump to ruff with."""
+        if self.perceived_master(node, card):
+            return True
+        if seat.partner not in self.view(node).seen_seats:
+            return False
+        px = [c for c in node.hand(seat.partner) if c.suit == card.suit]
+        if px:
+            return any(self.perceived_master(node, c) for c in px)
+        return bool(self.trump) and card.suit != self.trump and any(c.suit == self.trump
+                                                                    for c in node.hand(seat.partner))
 
     def unblock_card(self, node: Node, seat: Seat, follow: list[Card], w_seat: Seat | None,
                      w_card: Card | None) -> Card | None:

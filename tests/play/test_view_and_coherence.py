@@ -246,6 +246,19 @@ def test_dummy_overtakes_declarers_last_card_of_a_suit_with_an_equal_card_rather
                    Seat.N, None, "DJ D5", "D7 DK")
     assert gap == ["D7", "DK"]
 
+
+@clause("70.footnote")
+def test_among_equally_good_leads_a_claimer_of_every_trick_leads_a_card_he_sees_win_while_he_has_one() -> None:
+    """EBU Appeal Focus 2011, 6NT: East on lead with ♦976 and ♠83 and West's ♠A-K in view does not give up the lead
+    with a diamond while he can cross to partner's winners; conceding a trick, the tie stands."""
+    spec = {Seat.N: "SA SK D6 D5", Seat.S: "D9 D8 S3 S2", Seat.E: "DT HA HK HQ", Seat.W: "SJ ST H3 H2"}
+    got = _ties_at(spec, Seat.S, None, "", "D8 S2")
+    assert got == ["S2"]
+    pos = spec_position(spec, None, Seat.S)
+    s, root = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).with_concedes(1))
+    dd = sorted((Card.parse(c) for c in ("D8", "S2")), key=lambda c: c.rank)
+    assert {str(c) for c in s._ties(root, Seat.S, dd, s.legal(root, Seat.S))} == {"D8", "S2"}
+
 def _ties_at(spec: dict[Seat, str], leader: Seat, trump: Suit | None, trick: str, dd: str) -> list[str]:
     pos = spec_position(spec, trump, leader)
     for c in trick.split():

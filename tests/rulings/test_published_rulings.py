@@ -28,12 +28,12 @@ OWN = Path(__file__).resolve().parent / "cases"
 # cases claimlaw does not rule as published today: what is at fault (strict: fix the cause and remove)
 KNOWN: dict[str, str] = {
     "ebu-2011-appeal-focus-6nt-trick-count":
-        "model (unblocking, items 3-4): the statement is now read as the committee did, a count and no line, and "
-        "the 70E1 'finesse' of the ♦9 is gone (the top cards drop the ten); but dummy may lead the ♦J from AKJ976 "
-        "(a double-dummy tie) and West follows the ♦8 under it (low under partner's sure winner), so his ♦Q is "
-        "left to be overtaken and the ♦T scores; with later double-dummy ties EW make 6, the TD 9. The model "
-        "unblocks only a last card, not a doubleton honour under partner's honour. And search: at the table's "
-        "budget of 60,000 positions the count is unproven (about 25 s searched to the end)",
+        "model (unblocking): the statement is read as the committee did, a count and no line; the 70E1 'finesse' "
+        "of the ♦9 is gone (the top cards drop the ten), and a claim of every trick leads no loser among equal "
+        "cards while a winning lead is open (EW 6 -> 7). Still West crosses with the ♦8 to the ♦J (a double-dummy "
+        "tie), leaving his ♦Q bare to be overtaken, so the ♦A-K-Q-J win three rounds, not four, and the ♦T scores; "
+        "then the ♣A is squeezed (EW 7, the TD 9). No rule yet has the short hand's honour played on a round of "
+        "its own (high from the short hand first)",
     "blakjak-spb-2000-4h-concession-after-clubs-5-0":
         "search (stated conditions): the stated club plan is followed (♣9 to the ♣A, the ♣K, the ♣2 to the ♣Q), "
         "but its step 'if they are 4-1 I ruff the fourth round' is not in force when North shows five, and with "
