@@ -738,11 +738,15 @@ static inline u64 above_all(u64 lane, u64 theirs) {
     return theirs ? lane & ~((top_bit(theirs) << 1) - 1) : lane;
 }
 
-/* Searcher._crashes on top ranks: leading the top of ``masters`` (the seat's masters of a suit, ``mine`` all its
- * cards there) fells partner's ``part``, every one a master, and the two hands take fewer tricks in the suit */
+/* Searcher._crashes on top ranks: cashing ``masters`` (the seat's masters of a suit, ``mine`` all its cards there)
+ * from the top fells a master of partner's ``part`` once his losers are gone, and the two hands take fewer tricks in
+ * the suit */
 static int crashes(u64 masters, u64 mine, u64 part, u64 theirs) {
-    if (!masters || !part || (part & -part) <= top_bit(theirs)) return 0;
-    int a = popcount(masters), b = popcount(part), lm = popcount(mine);
+    if (!masters || !part) return 0;
+    /* partner follows with his losers first (``low`` rounds), then his masters */
+    int low = theirs ? popcount(part & ((top_bit(theirs) << 1) - 1)) : 0;
+    int a = popcount(masters) - low, b = popcount(part) - low, lm = popcount(mine) - low;
+    if (b == 0 || a < 1) return 0;
     int before = a + b < (lm > b ? lm : b) ? a + b : (lm > b ? lm : b);
     int m2 = (lm - 1 > b - 1 ? lm - 1 : b - 1);
     int after = 1 + (a + b - 2 < m2 ? a + b - 2 : m2);
@@ -1381,6 +1385,29 @@ static u64 narrow(const WPos *w, const WRules *r, int turn, u64 dd, u64 legal) {
                     u64 pl = lane_of(p->hand[pa], x);
                     if (pl ? lane_of(pm, x) != 0 : ptr && x != p->trump) keep |= LANE << (16 * x);
                 }
+            }
+            nd = dd & keep;
+            if (nd) dd = nd;
+        }
+        int sp = (turn + 2) & 3;
+        if (r->seen >> sp & 1) {  /* Searcher.short_hand_high: the short hand's honour first, on a round of its own */
+            u64 keep = 0;
+            for (u64 o = dd; o; o &= o - 1) {  /* no crossing to partner's master that strands his winners */
+                int c = __builtin_ctzll(o), x = c >> 4;
+                u64 bit = 1ULL << (c & 15), theirs = opp_lane(p, r, x);
+                u64 pl = lane_of(p->hand[sp], x), pm = above_all(pl, theirs) & ~((bit << 1) - 1);
+                int cross = pm && (bit <= top_bit(theirs) || !(pl & ((bit << 1) - 1)));  /* Searcher.crossing */
+                if (!cross || !strands(p, turn, x, bit, 0)) keep |= o & -o;
+            }
+            if (keep) dd = keep;
+            keep = 0;
+            for (int x = 0; x < 4; x++) {
+                u64 ml = lane_of(p->hand[turn], x), pl = lane_of(p->hand[sp], x);
+                u64 k = LANE;
+                if (ml && popcount(pl) > popcount(ml) && top_bit(pl) > top_bit(ml)) k = top_bit(ml);
+                else if (pl && popcount(pl) < popcount(ml) && top_bit(pl) < top_bit(ml)
+                         && top_bit(pl) > top_bit(lane_of(against(p, r), x))) k = ml & -ml;
+                keep |= k << (16 * x);
             }
             nd = dd & keep;
             if (nd) dd = nd;

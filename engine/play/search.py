@@ -403,7 +403,7 @@ class Searcher:
                 # a claim of every trick: able to lead a card he sees win the trick, he leads one (a loser is led
                 # only as a conceded trick, at the side's first lead or its last: EBU claims notes)
                 dd = [c for c in dd if self.winning_lead(node, seat, c)] or dd
-            return dd
+            return self.short_hand_high(node, seat, dd)
         led = node.trick[0].suit
         w_seat, w_card = self.trick_winner(node)
         partner_sure = w_seat == seat.partner and self.wins_trick(node, seat, w_card)
@@ -431,6 +431,39 @@ class Searcher:
             dd = [c for c in dd if c.suit == self.trump] or dd
         bottom = {x: min(c.rank for c in side if c.suit == x) for x in {c.suit for c in side}}
         return [c for c in dd if c.suit == self.trump or c.rank == bottom[c.suit]] or dd
+
+    def short_hand_high(self, node: Node, seat: Seat, dd: list[Card]) -> list[Card]:
+        """Among equal leads of a suit both hands hold (partner a hand he sees), the short hand's honour is played on
+        a round of its own, first: from the short hand, when partner holds a card above his top one, only that top
+        card; from the long hand, when partner's top card there is a master as he sees it and below his own top,
+        only his lowest card, to it. So his honour does not fall later under partner's (EBU Appeal Focus 2011, 6NT:
+        ♦Q8 opposite ♦AKJ976 with the ten four times guarded needs the queen on a round of its own)."""
+        if seat.partner not in self.view(node).seen_seats:
+            return dd
+        hand, partner = node.hand(seat), node.hand(seat.partner)
+        # no crossing to partner's master that strands his own winners or leaves them blocking (the entries
+        # principle of the crossing licence, design.md: a coherent plan keeps a way back and unblocks first)
+        dd = [c for c in dd if not self.crossing(node, seat, c) or not self._strands(node, seat, c)] or dd
+        out = []
+        for c in dd:
+            mine = [h.rank for h in hand if h.suit == c.suit]
+            theirs = [p for p in partner if p.suit == c.suit]
+            if theirs and len(theirs) > len(mine) and max(p.rank for p in theirs) > max(mine) and c.rank != max(mine):
+                continue
+            if theirs and len(theirs) < len(mine):
+                top = max(theirs, key=lambda p: p.rank)
+                if top.rank < max(mine) and self.perceived_master(node, top) and c.rank != min(mine):
+                    continue
+            out.append(c)
+        return out or dd
+
+    def crossing(self, node: Node, seat: Seat, card: Card) -> bool:
+        """Leading ``card`` crosses to partner: partner holds a master above it as he sees it, and ``card`` is no
+        master, or partner's cards of the suit are all above it (he must overtake)."""
+        px = [c for c in node.hand(seat.partner) if c.suit == card.suit]
+        if not any(c.rank > card.rank and self.perceived_master(node, c) for c in px):
+            return False
+        return not self.perceived_master(node, card) or min(c.rank for c in px) > card.rank
 
     def winning_lead(self, node: Node, seat: Seat, card: Card) -> bool:
         """As he sees it, ``card`` led wins the trick for his side: it is a master, or partner (a hand he sees) holds a
@@ -535,15 +568,17 @@ class Searcher:
         return holds_master and not entry and not blocking_only
 
     def _crashes(self, node: Node, seat: Seat, x: Suit, mine_masters: int, mine_len: int, partner_x: list[int]) -> bool:
-        """Leading his top card of ``x`` makes partner play a card he sees as a master under it (every card partner
-        holds there is one, all below that top card) and the two hands then take fewer tricks in the suit: on top
-        ranks alone, the most is the fewer of the masters and the longer holding."""
+        """Cashing his cards of ``x`` from the top makes partner play a card he sees as a master under one of them
+        (partner follows with his losers first, then his masters) and the two hands then take fewer tricks in the
+        suit: on top ranks alone, the most is the fewer of the masters and the longer holding. (♦AKJ976 opposite
+        ♦Q8 with five out: the ace, then the king fells the queen, EBU Appeal Focus 2011, 6NT.)"""
         top = self._seen_opp_top(node, SUIT_NO[x])
-        if min(partner_x) <= top:
-            return False  # partner can follow with a loser
-        a, b = mine_masters, len(partner_x)
-        before = min(a + b, max(mine_len, b))
-        after = 1 + min(a + b - 2, max(mine_len - 1, b - 1))
+        low = sum(1 for r in partner_x if r <= top)  # rounds partner follows with a loser, his masters kept
+        a, b, n = mine_masters - low, len(partner_x) - low, mine_len - low
+        if b == 0 or a < 1:
+            return False  # partner has no master to fell, or his masters outlast the tops
+        before = min(a + b, max(n, b))
+        after = 1 + min(a + b - 2, max(n - 1, b - 1))
         return after < before
 
     def safety_check(self, node: Node, seat: Seat) -> list[Card]:
