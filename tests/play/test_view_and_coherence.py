@@ -259,6 +259,15 @@ def test_among_equally_good_leads_a_claimer_of_every_trick_leads_a_card_he_sees_
     dd = sorted((Card.parse(c) for c in ("D8", "S2")), key=lambda c: c.rank)
     assert {str(c) for c in s._ties(root, Seat.S, dd, s.legal(root, Seat.S))} == {"D8", "S2"}
 
+
+@clause("70.footnote")
+def test_cashing_from_the_top_is_not_offered_where_the_king_would_fell_partners_bare_queen_after_his_low_card() -> None:
+    """EBU Appeal Focus 2011, 6NT: ♦AKJ976 opposite ♦Q8 with five out: the ace, then the king fells the queen once the
+    eight is gone, and the suit makes a trick fewer; the licence to cash from the top is withheld."""
+    lic = _licences({Seat.E: "DA DK DJ D9 D7 D6", Seat.W: "DQ D8 SA SK SQ SJ", Seat.N: "DT D5 D4 HA HK HQ",
+                     Seat.S: "D3 D2 CA CK CQ CJ"}, Seat.E, Seat.E)
+    assert "DA" not in lic
+
 def _ties_at(spec: dict[Seat, str], leader: Seat, trump: Suit | None, trick: str, dd: str) -> list[str]:
     pos = spec_position(spec, trump, leader)
     for c in trick.split():
@@ -268,6 +277,22 @@ def _ties_at(spec: dict[Seat, str], leader: Seat, trump: Suit | None, trick: str
     cards = sorted((Card.parse(c) for c in dd.split()), key=lambda c: c.rank)
     return [str(c) for c in s._ties(root, seat, cards, s.legal(root, seat))]
 
+
+
+@clause("70.footnote")
+def test_among_equal_leads_the_short_hands_honour_goes_first_on_a_round_of_its_own() -> None:
+    """EBU Appeal Focus 2011, 6NT: from ♦Q8 opposite ♦AKJ the queen, not the eight; from ♦AKJ opposite ♦Q8 the jack
+    to the queen, not the ace."""
+    spec = {Seat.N: "DQ D8 SA", Seat.S: "DA DK DJ", Seat.E: "DT D5 D4", Seat.W: "D3 D2 S2"}
+    assert _ties_at(spec, Seat.N, None, "", "D8 DQ") == ["DQ"]
+    assert _ties_at(spec, Seat.S, None, "", "DJ DA") == ["DJ"]
+
+
+@clause("70.footnote")
+def test_among_equal_leads_no_crossing_to_partner_strands_the_leaders_winners() -> None:
+    """South's ♠2 to North's ♠A leaves his ♦A-K with no way back to them; he cashes a diamond first."""
+    spec = {Seat.S: "S2 DA DK", Seat.N: "SA H3 H2", Seat.E: "S5 D5 D4", Seat.W: "S4 D3 D2"}
+    assert _ties_at(spec, Seat.S, None, "", "S2 DA") == ["DA"]
 
 @clause("70.footnote")
 def test_third_hand_plays_high_not_a_low_card_several_hidden_cards_beat() -> None:
