@@ -864,7 +864,8 @@ class Searcher:
 
     def condition_seen(self, node: Node, st: LineStep) -> bool:
         """The step's condition is seen to hold: he has seen an opponent show out of the suit (or no card of it is
-        hidden), so he knows how it lay, and it lay as stated ("4-1": the two opponents were dealt four and one).
+        hidden), so he knows how it lay, and it lay as stated ("4-1": the two opponents were dealt four and one), or,
+        for a bad break stated, worse (5-0).
         No condition: True. A condition claimlaw cannot read (no suit, not two lengths), or one asked without the
         deal (``dealt``), is never seen."""
         cond = st.condition
@@ -878,7 +879,13 @@ class Searcher:
         if not any(v.known_void(o, x) for o in opps):
             return False
         dealt = sorted((self.dealt.get((o, x), 0) for o in opps), reverse=True)
-        return dealt == sorted(cond.lengths, reverse=True)
+        want = sorted(cond.lengths, reverse=True)
+        if dealt == want:
+            return True
+        # a plan stated for a bad break (one opponent two or more cards longer) covers a worse one of the same suit:
+        # "if 4-1, I ruff the fourth round" is his plan when they are 5-0 too (St Petersburg 2000, blakjak: the TD)
+        return (sum(dealt) == sum(want) and want[0] - want[1] >= 2
+                and dealt[0] - dealt[1] > want[0] - want[1])
 
     def in_force(self, node: Node) -> list[int]:
         """The steps the claimer is held to at ``node``: those not done whose condition he has seen hold; of an

@@ -136,6 +136,22 @@ def test_a_conditional_step_is_in_force_only_once_the_claimer_has_seen_the_condi
     assert s3.in_force(_after(s3, root3, "SA S4 S6 S3 SK S5 S7 C8")) == []
 
 
+
+def test_a_step_stated_for_a_bad_break_is_in_force_when_the_break_is_worse_but_not_one_for_a_good_break() -> None:
+    """St Petersburg 2000 (blakjak, the TD's ruling): a plan for 4-1 is his plan for 5-0. Here 'if spades are 3-1, I
+    play the ♣2' is in force once East shows out with the four spades all West's; 'if spades are 2-2' never is."""
+    spec = {Seat.S: "SA SK C2 D2 H2", Seat.N: "S6 S7 C6 D6 H6", Seat.W: "S5 S4 S3 S2 C7",
+            Seat.E: "C8 C9 D8 D7 H3"}
+    pos = spec_position(spec, None, Seat.S)
+
+    def in_force_after_a_show_out(lengths: list[int]) -> list[int]:
+        step = Step(action="play", cards=["C2"], condition=Condition(suit=Suit.S, lengths=lengths))
+        s, root = _searcher(pos, Side.NS, NormalPlayModel.default(Seat.S).with_line(_line(step)))
+        return s.in_force(_after(s, root, "SA S2 S6 C8"))
+
+    assert in_force_after_a_show_out([3, 1]) == [0]
+    assert in_force_after_a_show_out([2, 2]) == []
+
 def test_third_hand_plays_the_finesse_card_in_a_stated_finesse_and_the_line_is_silent_over_a_cover() -> None:
     spec = {Seat.S: "S2 S3 S4", Seat.N: "SA SQ S9", Seat.W: "SK S5 S6", Seat.E: "SJ ST S7"}
     pos = spec_position(spec, None, Seat.S)

@@ -28,10 +28,10 @@ OWN = Path(__file__).resolve().parent / "cases"
 # cases claimlaw does not rule as published today: what is at fault (strict: fix the cause and remove)
 KNOWN: dict[str, str] = {
     "blakjak-spb-2000-4h-concession-after-clubs-5-0":
-        "search (stated conditions): the stated club plan is followed (♣9 to the ♣A, the ♣K, the ♣2 to the ♣Q), "
-        "but its step 'if they are 4-1 I ruff the fourth round' is not in force when North shows five, and with "
-        "the line over West leads the ♣7 into North's ♣J (EW 11); the TD held ruffing the fifth club the only "
-        "normal way on (EW 12): a plan stated for 4-1 is extended to 5-0 by no rule of the search yet",
+        "parser and search (stated conditions): a plan for a bad break now covers a worse one (4-1 stated, 5-0 "
+        "seen), as the TD held; but 'if they are 4-1' is not read (the pronoun for the clubs), and read as 'if clubs "
+        "are 4-1', 'I ruff the fourth round' is a ruff step with no suit that the search does not follow when "
+        "dummy leads the club: East discards, West's ♣7 loses to North's ♣J (EW 11, the TD 12)",
     "ebu-national-pairs-defender-claim-throw-in":
         "model (the non-claimers' cards): claimlaw gives the non-claiming side every legal card (70A), so dummy's "
         "♥5 throws North in; the TD held that throw-in not a normal play for declarer",
