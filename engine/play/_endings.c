@@ -1373,9 +1373,10 @@ static u64 narrow(const WPos *w, const WRules *r, int turn, u64 dd, u64 legal) {
             nd = dd & ~tl;
             if (nd) dd = nd;
         }
-        if (!r->conceded) {
-            /* a claim of every trick: able to lead a card he sees win the trick (Searcher.winning_lead: a master, a
-             * card of a suit partner, in view, holds a master of, or, partner void there, can ruff), he leads one */
+        if (!r->conceded || w->last >= 0) {
+            /* able to lead a card he sees win the trick (Searcher.winning_lead: a master, a card of a suit partner, in
+             * view, holds a master of, or, partner void there, can ruff), he leads one: a loser only as a conceded
+             * trick, at the side's first lead (none since the claim) */
             u64 keep = masters_in(p, r, p->hand[turn]);
             int pa = (turn + 2) & 3;
             if (r->seen >> pa & 1) {

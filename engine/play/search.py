@@ -399,9 +399,10 @@ class Searcher:
         if not node.trick:
             if self.trump and not self.seen_opp(node, self.trump):
                 dd = [c for c in dd if c.suit != self.trump] or dd
-            if self.model.concedes == 0:
-                # a claim of every trick: able to lead a card he sees win the trick, he leads one (a loser is led
-                # only as a conceded trick, at the side's first lead or its last: EBU claims notes)
+            if self.model.concedes == 0 or node.last_led is not None:
+                # able to lead a card he sees win the trick, he leads one: a loser is led only as a conceded trick,
+                # at the side's first lead after the claim or its last (EBU claims notes), so never by a claim of
+                # every trick, nor once the side has led
                 dd = [c for c in dd if self.winning_lead(node, seat, c)] or dd
             return self.short_hand_high(node, seat, dd)
         led = node.trick[0].suit
