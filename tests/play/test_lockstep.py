@@ -122,6 +122,13 @@ MODEL_RULES = [
     (100_735, (3, 7), "partner's last card of a suit is overtaken with an equal card, never ducked"),
     (102_056, (3, 7), "partner's last card of a suit is overtaken with an equal card, never ducked"),
     (103_548, (3, 7), "partner's last card of a suit is overtaken with an equal card, never ducked"),
+    (101_091, (3, 7), "among equal leads, the short hand leads its top card when partner holds a higher one"),
+    (100_415, (3, 7), "among equal leads, the long hand leads low to partner's master honour below its top"),
+    (101_148, (3, 7), "among equal leads, the long hand leads low to partner's master honour below its top"),
+    (100_194, (3, 7), "among equal leads, no crossing to partner's master that strands the leader's winners"),
+    (101_247, (3, 7), "among equal leads, no crossing to partner's master that strands the leader's winners"),
+    (101_123, (3, 7), "cashing from the top is withheld when it fells partner's master after his losers"),
+    (102_025, (3, 7), "cashing from the top is withheld when it fells partner's master after his losers"),
 ]
 
 
