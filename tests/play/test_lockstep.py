@@ -129,6 +129,8 @@ MODEL_RULES = [
     (101_247, (3, 7), "among equal leads, no crossing to partner's master that strands the leader's winners"),
     (101_123, (3, 7), "cashing from the top is withheld when it fells partner's master after his losers"),
     (102_025, (3, 7), "cashing from the top is withheld when it fells partner's master after his losers"),
+    (100_051, (3, 7), "once the side has led since the claim, a claim conceding tricks leads a winning card too"),
+    (100_087, (3, 7), "once the side has led since the claim, a claim conceding tricks leads a winning card too"),
 ]
 
 
