@@ -971,6 +971,25 @@ _CONDITION_TAIL = re.compile(rf"(?P<rest>.+?)\s*,?\s+if\s+(?:the\s+|their\s+)?(?
                              rf"(?P<a>1[0-3]|\d)\s*[-/]\s*(?P<b>1[0-3]|\d)")
 
 
+_SUIT_PRONOUN = re.compile(rf"\bif\s+(?:they|these|those)\s+(?=(?:{_SPLIT_VERB})\s+(?:1[0-3]|\d)\s*[-/])")
+_SUIT_MENTION = re.compile(rf"\b(?:{_SUIT_WORD_RE})\b|\[[SHDC][2-9TJQKA]\]")
+
+
+def _name_pronoun_suits(norm: str) -> str:
+    """"If they are 4-1": the pronoun is the suit last named before it (a word or a card), written out; left as it is
+    when no suit was named."""
+    out, last = [], 0
+    for m in _SUIT_PRONOUN.finditer(norm):
+        named = list(_SUIT_MENTION.finditer(norm, 0, m.start()))
+        if named:
+            word = named[-1].group(0)
+            if word.startswith("["):
+                word = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[word[1]]
+            out.append(norm[last:m.start()] + f"if {word} ")
+            last = m.end()
+    return "".join(out) + norm[last:]
+
+
 def _condition(words: str, trump: Suit | None) -> tuple[Condition, str] | None:
     """A split the step depends on ("if trumps are 3-1 ..."), and the words of the step; None if none."""
     m = _CONDITION_HEAD.fullmatch(words) or _CONDITION_TAIL.fullmatch(words)
@@ -1039,7 +1058,7 @@ def parse_statement(text: str, *, trump: Suit | None = None, claimer: Seat | Non
     Only the first MAX_STATEMENT_CHARS characters are read; the rest is listed in ``unparsed``.
     """
     rest = text[MAX_STATEMENT_CHARS:]
-    norm = normalise(text[:MAX_STATEMENT_CHARS], trump)
+    norm = _name_pronoun_suits(normalise(text[:MAX_STATEMENT_CHARS], trump))
     result = StatementParse(text=text, line=Line())
     steps: list[Step] = []
     ordered = False

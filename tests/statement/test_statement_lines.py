@@ -79,6 +79,16 @@ def test_a_condition_on_a_side_suit_does_not_mention_the_trumps() -> None:
     assert p.line.steps[0].condition.suit == S and not p.mentions_trumps
 
 
+@pytest.mark.parametrize("text", ["I cash the ace and king of clubs; if they are 4-1 I ruff a diamond",
+                                  "the ♣A and ♣K, and if they break 4-1 I ruff a diamond"])
+def test_a_split_said_of_they_is_the_split_of_the_suit_named_last_before_it(text: str) -> None:
+    """St Petersburg 2000 (blakjak): "if they are 4-1" after the clubs are named is a condition on the clubs."""
+    p = parse_statement(text, trump=H)
+    (step,) = [st for st in p.line.steps if st.condition is not None]
+    assert (step.action, step.suit) == ("ruff", D)
+    assert (step.condition.suit, step.condition.lengths) == (C, [4, 1])
+
+
 def test_a_conditional_line_survives_the_case_file_round_trip() -> None:
     line = parse_statement("if trumps are 3-1 I ruff a club", trump=S).line
     again = Line.model_validate_json(line.model_dump_json())
