@@ -959,7 +959,41 @@ class Searcher:
             return [mine[0]] if mine and self.tenace(node, node.hand(seat.partner), st.suit) else []
         if st.action == "ruffing_finesse":
             return self._ruffing_lead(node, seat, st)
+        if st.action == "ruff":
+            x = self._ruff_suit(st)
+            mine = [c for c in hand if c.suit == x]
+            if x is None or not mine or not self._can_ruff(node, seat.partner, x, st):
+                return []  # partner cannot ruff it from here: the line waits (he crosses by best play or licence)
+            return [min(mine, key=lambda c: c.rank)]
         return []
+
+    def _ruff_suit(self, st: LineStep) -> Suit | None:
+        """The suit a ruff step ruffs: its own, else its condition's ("if clubs are 4-1 I ruff the fourth round")."""
+        if st.suit is not None:
+            return st.suit
+        return st.condition.suit if st.condition is not None else None
+
+    def _can_ruff(self, node: Node, seat: Seat, x: Suit, st: LineStep) -> bool:
+        """``seat`` is the hand the ruff step names (or any of the side's), void in ``x``, with a trump."""
+        if not self.trump or x == self.trump or (st.hand is not None and st.hand != seat):
+            return False
+        hand = node.hand(seat)
+        return not any(c.suit == x for c in hand) and any(c.suit == self.trump for c in hand)
+
+    def _ruff_feasible(self, node: Node, st: LineStep) -> bool:
+        """Some hand of the side (the one the step names) holding a trump can still ruff a card of the step's suit led
+        from partner's hand: it holds fewer cards of the suit than partner (it will be void first)."""
+        x = self._ruff_suit(st)
+        if x is None or not self.trump or x == self.trump:
+            return False
+        for s in self.side.seats:
+            if st.hand is not None and st.hand != s:
+                continue
+            mine = sum(1 for c in node.hand(s) if c.suit == x)
+            theirs = sum(1 for c in node.hand(s.partner) if c.suit == x)
+            if mine < theirs and any(c.suit == self.trump for c in node.hand(s)):
+                return True
+        return False
 
     def _ruffing_lead(self, node: Node, seat: Seat, st: LineStep) -> list[Card]:
         """A ruffing finesse's lead: partner void in the suit and holding a trump, the placed card (``card``, else
@@ -1011,6 +1045,9 @@ class Searcher:
                 return named[:1]
             fin = self.finesse_card(node, legal, w_card)
             return [fin] if fin is not None else []
+        if st.action == "ruff" and void and led == self._ruff_suit(st) and self._can_ruff(node, seat, led, st):
+            over = [c for c in legal if c.suit == self.trump and self.beats(c, w_card)]
+            return [min(over, key=lambda c: c.rank)] if over else []  # ruffed over by second hand: the line is silent
         if st.action == "ruffing_finesse" and void:
             if w_seat.side != self.side:  # second hand covered (or ruffed): ruff, as low as wins
                 over = [c for c in legal if c.suit == self.trump and self.beats(c, w_card)]
@@ -1042,7 +1079,10 @@ class Searcher:
                 done.add(i)
             elif st.action in ("finesse", "ruffing_finesse") and i in led:
                 done.add(i)
-            elif st.action in ("ruff", "cross", "concede"):
+            elif st.action == "ruff":
+                if i in led or not self._ruff_feasible(node, st):
+                    done.add(i)  # ruffed (the trick its lead started is over), or no longer possible
+            elif st.action in ("cross", "concede"):
                 done.add(i)
         for i, st in enumerate(steps):  # a discard once its cards are gone, or its winners are
             if i in done or st.action != "discard":

@@ -13,6 +13,7 @@ from claimlaw.engine.play.coherence import check_line
 from claimlaw.engine.play.search import Node, Searcher, dealt_counts
 from claimlaw.facts import SEATS, SUITS, Card, Line, Position, Seat, Side, Step, Suit
 from claimlaw.facts.case import Condition
+from tests.lawmarks import clause
 from tests.play.test_play_core import enumerate_min_memo, random_position, spec_position
 
 CORE = PlayCore()
@@ -116,6 +117,23 @@ def test_a_ruffing_finesse_leads_through_second_hand_and_ruffs_a_cover_else_thro
     assert s.line_moves(done, Seat.S, s.legal(done, Seat.S)) is None  # one ruffing finesse was stated
 
 
+
+@clause("70D1")
+def test_a_stated_ruff_leads_the_suit_to_the_void_hand_which_ruffs_and_is_then_done() -> None:
+    """'Ruff a club in dummy': South leads his low club and North, void, ruffs as low as wins; with North on lead the
+    line waits (he crosses first), and after the ruff it is silent."""
+    spec = {Seat.S: "C2 C3 H2", Seat.N: "S2 S3 H3", Seat.W: "C4 C5 H4", Seat.E: "C6 C7 H5"}
+    pos = spec_position(spec, Suit.S, Seat.S)
+    model = NormalPlayModel.default(Seat.S).with_line(_line(Step(action="ruff", suit=Suit.C, hand=Seat.N)))
+    s, root = _searcher(pos, Side.NS, model)
+    assert s.line_moves(root, Seat.S, s.legal(root, Seat.S)) == _cards("C2")
+    led = _after(s, root, "C2 C4")
+    assert s.line_moves(led, Seat.N, s.legal(led, Seat.N)) == _cards("S2")
+    assert s.line_moves(_after(s, led, "S2 C6"), Seat.N, _cards("S3 H3")) is None
+    from_north = spec_position(spec, Suit.S, Seat.N)
+    s2, root2 = _searcher(from_north, Side.NS, model)
+    assert s2.line_moves(root2, Seat.N, s2.legal(root2, Seat.N)) is None
+
 def test_a_conditional_step_is_in_force_only_once_the_claimer_has_seen_the_condition_hold() -> None:
     """'If spades are 2-1, I play the ♣2': nothing until East shows out on the second spade; a 3-0 condition is
     then seen not to hold and never applies."""
@@ -172,7 +190,7 @@ def _random_line(rng: random.Random, pos: Position, side: Side, trump: Suit | No
     steps: list[Step] = []
     for _ in range(rng.randint(1, 3)):
         kind = rng.choice(["cash", "cash_named", "draw_trumps", "finesse", "ruffing_finesse", "play", "discard",
-                           "discard_suit"])
+                           "discard_suit", "ruff"])
         x = rng.choice(suits)
         cond = None
         if rng.random() < 0.4:
@@ -188,6 +206,8 @@ def _random_line(rng: random.Random, pos: Position, side: Side, trump: Suit | No
             st = Step(action="discard", cards=[str(rng.choice(ours))], hand=rng.choice([None, *side.seats]))
         elif kind == "discard_suit":
             st = Step(action="discard", suit=x)
+        elif kind == "ruff":
+            st = Step(action="ruff", suit=x if x != trump else None, hand=rng.choice([None, *side.seats]))
         elif kind == "draw_trumps" and trump is None:
             st = Step(action="cash", suit=x)
         else:
