@@ -28,10 +28,11 @@ OWN = Path(__file__).resolve().parent / "cases"
 # cases claimlaw does not rule as published today: what is at fault (strict: fix the cause and remove)
 KNOWN: dict[str, str] = {
     "blakjak-spb-2000-4h-concession-after-clubs-5-0":
-        "search (stated ruffs): a plan for a bad break now covers a worse one (4-1 stated, 5-0 seen), as the TD "
-        "held, and 'if they are 4-1' is read as a condition on the clubs; but 'I ruff the fourth round' is a ruff "
-        "step with no suit, and the search follows no ruff step yet (it is done at once): when dummy leads the "
-        "club East discards, and West's ♣7 loses to North's ♣J (EW 11, the TD 12)",
+        "search (stated ruffs): the plan for 4-1 now covers 5-0, 'if they are 4-1' is read as the clubs, and the "
+        "stated ruff is followed (West leads the ♣7, East ruffs); but with 5-0 one ruff does not set up the master "
+        "club the plan discards on, and nothing extends 'ruff the fourth round' to the fifth: West crosses in spades "
+        "and East's last trump goes on it, so the ♣8 loses to the ♣J (EW 11); the TD held ruffing the fifth club "
+        "the only normal way on (EW 12)",
     "ebu-national-pairs-defender-claim-throw-in":
         "model (the non-claimers' cards): claimlaw gives the non-claiming side every legal card (70A), so dummy's "
         "♥5 throws North in; the TD held that throw-in not a normal play for declarer",
