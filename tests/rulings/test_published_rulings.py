@@ -9,7 +9,6 @@ answer and its reason; the case file itself is never changed toward claimlaw.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -42,12 +41,7 @@ KNOWN: dict[str, str] = {
 # until proven, as a single ruling does: an unproven count would rule the claim not established (70A)
 UNBOUNDED = {"isr-2013-7s-discard-club-on-diamonds-trump-out",  # ~9 s of search on an idle machine
              "ebu-2011-appeal-focus-6nt-trick-count",  # ~9 s
-             "usbf-2019-mixed-5d-ruffing-finesse-if-spades-4-1"}  # ~50 s, see LONG
-# cases that take a minute or more searched to the end: run with CLAIMLAW_SLOW=1 (``.ci/run`` does). The USBF 5♦'s
-# stated step waits for its condition (spades 4-1) to be seen, so it binds the claimer in every branch and the whole
-# search is the Python search's (our solver takes a node only once the stated line is over)
-LONG = {"usbf-2019-mixed-5d-ruffing-finesse-if-spades-4-1"}
-SLOW = bool(os.environ.get("CLAIMLAW_SLOW"))
+             "usbf-2019-mixed-5d-ruffing-finesse-if-spades-4-1"}  # ~15 s: a conditional step keeps it in Python
 
 # cases whose published ruling claimlaw holds wrong in law: claimlaw's tricks, and why
 DISPUTED: dict[str, tuple[dict[str, int], str]] = {
@@ -74,12 +68,9 @@ def _published() -> list[Path]:
 
 
 def _param(p: Path) -> object:
-    marks = []
     if p.stem in KNOWN:
-        marks.append(pytest.mark.xfail(strict=True, reason=KNOWN[p.stem]))
-    if p.stem in LONG:
-        marks += [pytest.mark.slow, pytest.mark.skipif(not SLOW, reason="slow: set CLAIMLAW_SLOW=1 to run")]
-    return pytest.param(p, marks=marks, id=p.stem)
+        return pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=KNOWN[p.stem]), id=p.stem)
+    return pytest.param(p, id=p.stem)
 
 
 PUBLISHED = _published()
@@ -105,7 +96,7 @@ def test_every_own_published_case_names_its_source_and_grade_in_an_opening_comme
 
 def test_every_marked_case_exists_so_no_mark_outlives_its_case() -> None:
     stems = {p.stem for p in PUBLISHED}
-    assert UNBOUNDED <= stems and LONG <= stems
+    assert UNBOUNDED <= stems
     if SHARED.is_dir():
         assert set(KNOWN) <= stems and set(DISPUTED) <= stems
 
