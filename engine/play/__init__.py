@@ -237,7 +237,8 @@ def _whole(s: Searcher, root: Node, restricted: set[Seat], line_free: bool = Fal
             or model.claimer.side != s.side):  # (the view our solver reads is the claimer's, of the side counted)
         return None
     bits = _seat_bits(restricted)
-    seen = _seat_bits(seen_seats(model.claimer, model.partner_is_dummy, model.dummy))  # the claimer's view
+    # the claimer's view (our solver derives a defender's partner's own from it: ``wrules``, view.py ``viewer``)
+    seen = _seat_bits(seen_seats(model.claimer, model.partner_is_dummy, model.dummy))
     flags = (model.on("any_suit_order") | model.on("continue_suit") << 1 | model.on("top_down") << 2
              | model.on("equal_small_any") << 3 | model.on("ruff_low") << 4 | s.guess_licensed() << 5
              | (model.on("concede_now_or_end") and model.concedes > 0) << 6 | seen << 8

@@ -1021,10 +1021,17 @@ typedef struct {
     int side, restricted;
     int suit_order, continue_suit, top_down, equal_small, ruff_low, guess, concedes;
     int conceded;  /* tricks the claim concedes (the guess licence reads whether the claim needs a guess) */
-    /* the claimer's view (engine/play/view.py), as seat bits: the hands he sees (a declarer his two, a defender his
-     * own and dummy), the hidden ones (the rest), and the hands whose cards an opponent may hold as he sees it (the
-     * hidden ones and the opponents' he sees: View.against) */
+    /* the view the seat to move reads (engine/play/view.py), as seat bits: the hands seen (the claimer: a declarer
+     * his two, a defender his own and dummy), the hidden ones (the rest), and the hands whose cards an opponent may
+     * hold as it sees it (the hidden ones and the opponents' it sees: View.against). ``wrules`` gives the claimer's;
+     * ``seat_rules`` the one a seat reads */
     int seen, hid, agst;
+    /* a defender's partner reads his own view (view.py ``viewer``): what the claimer sees and his own hand, the
+     * claimer's faced (Law 68C); ``pseat`` -1 for a declarer's claim, whose two hands read his view. (Partner knows of
+     * every card out; the claimer's unawareness, 70C, never reaches this search: it answers only for a claimer aware
+     * of every card.) */
+    int pseat, pseen, phid, pagst;
+    int cseen, cagst;  /* the claimer's ``seen`` and ``agst``, whoever is to move: what he believes of his claim */
 } WRules;
 
 typedef struct {
@@ -1048,6 +1055,16 @@ static WEntry *wtt = NULL;
 static inline u64 hands_in(const Pos *p, int seats) {
     return (seats & 1 ? p->hand[0] : 0) | (seats & 2 ? p->hand[1] : 0) | (seats & 4 ? p->hand[2] : 0)
            | (seats & 8 ? p->hand[3] : 0);
+}
+
+/* the rules ``seat`` reads: ``r`` itself, or for a defender's partner a copy in ``own`` with his view */
+static inline const WRules *seat_rules(const WRules *r, int seat, WRules *own) {
+    if (seat != r->pseat) return r;
+    *own = *r;
+    own->seen = r->pseen;
+    own->hid = r->phid;
+    own->agst = r->pagst;
+    return own;
 }
 
 /* View.against: the cards an opponent may hold as he sees it (every hidden card, and the opponents' cards he sees) */
@@ -1178,7 +1195,7 @@ static inline int v_partner_sure(const WPos *w, const WRules *r, int turn) {
 static u64 unblock_card(const Pos *p, const WRules *r, int turn, int pa, int wcode) {
     int led = p->tc[0] >> 4;
     u64 follow = lane_of(p->hand[turn], led);
-    if (!(r->seen >> pa & 1)) return 0;
+    if (r->pseat >= 0 || !(r->seen >> pa & 1)) return 0;  /* declarer's claim only (a defender's partner: 70D2) */
     if ((wcode >> 4) != led || lane_of(p->hand[pa], led) || !above_all(follow, opp_lane(p, r, led))) return 0;
     int trumps = p->trump >= 0 && lane_of(p->hand[turn], p->trump);
     for (int y = 0; y < 4; y++) {
@@ -1194,11 +1211,13 @@ static u64 unblock_card(const Pos *p, const WRules *r, int turn, int pa, int wco
     return above_all(follow, opp_lane(p, r, led)) & ~over ? over : 0;
 }
 
-/* Searcher.equal_overtake: partner's card (``wcode``, a hand he sees) wins the trick so far and is his last card of the
- * suit led, and this hand's cheapest card beating it has no card an opponent may hold between them, as he sees it, and
- * is not his last card of the suit: that card, as a lane bit of the suit led (0: none). ``follow``: his lane there */
+/* Searcher.equal_overtake (a declarer's claim): partner's card (``wcode``, a hand he sees) wins the trick so far and is
+ * his last card of the suit led, and this hand's cheapest card beating it has no card an opponent may hold between
+ * them, as he sees it, and is not his last card of the suit: that card, as a lane bit of the suit led (0: none).
+ * ``follow``: his lane there */
 static u64 equal_overtake(const Pos *p, const WRules *r, int turn, u64 follow, int wcode) {
     int led = p->tc[0] >> 4, pa = (turn + 2) & 3;
+    if (r->pseat >= 0) return 0;  /* declarer's claim only (a defender's partner may duck: 70D2) */
     if (((p->leader + winning(p, p->n)) & 3) != pa || !(r->seen >> pa & 1) || (wcode >> 4) != led
         || lane_of(p->hand[pa], led)) return 0;
     u64 over = follow & ~((2ULL << (wcode & 15)) - 1);
@@ -1220,15 +1239,16 @@ static inline int equal_winners(u64 masters, u64 mine, u64 part) {
 }
 
 /* Searcher.sure_tricks: per suit, the side's cards above every opponent's card, at most the longer holding; none
- * while an opponent holds a trump */
+ * while an opponent holds a trump. Always in the claimer's view (``cseen``, ``cagst``): what he believes of his claim */
 static int sure_tricks(const Pos *p, const WRules *r) {
-    if (p->trump >= 0 && opp_lane(p, r, p->trump)) return 0;
+    u64 opp = hands_in(p, r->cagst);
+    if (p->trump >= 0 && lane_of(opp, p->trump)) return 0;
     int total = 0;
     for (int x = 0; x < 4; x++) {
-        u64 theirs = opp_lane(p, r, x);
+        u64 theirs = lane_of(opp, x);
         int m = 0, longer = 0;
         for (int s = r->side; s < 4; s += 2) {  /* the side's hands he sees */
-            if (!(r->seen >> s & 1)) continue;
+            if (!(r->cseen >> s & 1)) continue;
             u64 l = lane_of(p->hand[s], x);
             m += popcount(above_all(l, theirs));
             if (popcount(l) > longer) longer = popcount(l);
@@ -1745,6 +1765,8 @@ static void best_store(u64 lens, const u64 k[2], uint32_t t, int trump, unsigned
  * moves. */
 static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layout, int *moves, int *sdd, int beta) {
     const Pos *p = &w->p;
+    WRules own;
+    r = seat_rules(r, turn, &own);  /* the licences and ties of the seat to move read its own view */
     u64 legal = legal_of(p, turn);
     u64 others = others_of(p, turn);
     int rem = popcount(p->hand[turn]);
@@ -1888,8 +1910,9 @@ static inline void wkey(const WPos *w, const WRules *r, u64 key[3]) {
     /* with the side on lead the obligation is read now, and its lead names the suit to continue next; with the
      * opponents on lead, a card of the side's in the suit may yet become a master (theirs above it played before
      * the side leads again), and the obligation holds then */
+    WRules own;  /* the side on lead: its obligation is read in the leader's view */
     if (last >= 0 && !(r->continue_suit && ((p->leader & 1) == r->side
-                                                ? side_master(p, r, last)
+                                                ? side_master(p, seat_rules(r, p->leader, &own), last)
                                                 : lane_of(p->hand[r->side] | p->hand[r->side ^ 2], last) != 0)))
         last = -1;
     /* a leader of the side without a card of it is not held to it, and his lead names the next suit to continue */
@@ -2081,10 +2104,22 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
  * engine/play/dds.py; bits 8-11 the hands the claimer sees, none given: the side's two, a declarer's view) */
 static WRules wrules(int side, int restricted, int flags) {
     WRules r = {side & 1, restricted & 15, flags & 1, flags >> 1 & 1, flags >> 2 & 1, flags >> 3 & 1, flags >> 4 & 1,
-                flags >> 5 & 1, flags >> 6 & 1, flags >> 12 & 15, flags >> 8 & 15, 0, 0};
-    if (!r.seen) r.seen = 1 << r.side | 1 << (r.side ^ 2);
+                flags >> 5 & 1, flags >> 6 & 1, flags >> 12 & 15, flags >> 8 & 15, 0, 0, -1, 0, 0, 0, 0, 0};
+    int ours = 1 << r.side | 1 << (r.side ^ 2), theirs = 15 & ~ours;
+    if (!r.seen) r.seen = ours;
     r.hid = 15 & ~r.seen;
-    r.agst = r.hid | (r.seen & (1 << (r.side ^ 1) | 1 << (r.side ^ 3)));
+    r.agst = r.hid | (r.seen & theirs);
+    r.cseen = r.seen;
+    r.cagst = r.agst;
+    /* a defender's claim (he sees one hand of his side: his own): his partner sees that and his own hand. The view
+     * follows from ``seen``, so the table's tag (which holds ``seen``) tells the claims apart */
+    int mine = r.seen & ours;
+    if (mine && mine != ours) {
+        r.pseat = (mine == 1 << r.side ? r.side : r.side ^ 2) ^ 2;
+        r.pseen = r.seen | 1 << r.pseat;
+        r.phid = 15 & ~r.pseen;
+        r.pagst = r.phid | (r.pseen & theirs);
+    }
     return r;
 }
 

@@ -81,13 +81,13 @@ def _faults(s: Searcher, node: Node, card: Card) -> list[Fault]:
     if not follow and card.suit != s.trump:
         keep = s.keepers(node, seat)
         losers = [c for c in hand if c.suit != s.trump and c not in keep]
-        if s.perceived_master(node, card) and losers and not _only_best(s, node, card):
+        if s.perceived_master(node, card, seat) and losers and not _only_best(s, node, card):
             out.append(Fault("winner_discarded", card,
                              f"{seat.long_name} discards {card.pretty}, a winner as he sees it, keeping "
                              f"{', '.join(c.pretty for c in losers)}"))
     w_seat, w_card = s.trick_winner(node)
     if follow and s.beats(card, w_card):
-        v = s.view(node)
+        v = s.view(node, seat)  # the view of the hand that plays (a defender's partner his own)
         later = [x for x in (seat.next, seat.next.next, seat.next.next.next)[:3 - len(node.trick)]
                  if x.side != s.side]
         seen_beaten = any(v.must_hold(x, led, card.rank) for x in later)

@@ -23,6 +23,7 @@ from .bits import LANE, SUIT_NO, lane_cards, mask_of, ranks_of
 from .dds import Disagreement
 from .model import GUIDELINES, NormalPlayModel
 from .view import View, view
+from .view import viewer as view_of
 
 IDX = {s: i for i, s in enumerate(SEATS)}
 BY_LETTER = (3, 2, 1, 0)  # suit numbers in the order of their letters (C, D, H, S): the order cards are tried in
@@ -121,6 +122,10 @@ class Searcher:
         self._trump_no = SUIT_NO[self.trump] if self.trump is not None else -1
         self._work = 0
         self._views: dict[tuple, View] = {}
+        # the seat that reads a view of its own (view.py ``viewer``): a defender's partner (None for a declarer's claim)
+        m = self.model
+        p = m.claimer.partner
+        self._own_view = p if view_of(m.claimer, m.partner_is_dummy, p) == p else None
         self._named_of: tuple[Line | None, int] = (None, 0)
 
     # -- basic bridge ---------------------------------------------------------------------
@@ -186,48 +191,57 @@ class Searcher:
             child = self.advance_line(child, node.leader, trick, line_lead)
         return child, int(w.side == self.side)
 
-    # -- perception: everything below reads the claimer's view (engine/play/view.py) ----------
-    def view(self, node: Node) -> View:
-        """The claimer's view at ``node``."""
-        key = (node.masks, node.unaware, node.voids)
+    # -- perception: everything below reads a view (engine/play/view.py): that of the seat whose card it narrows or
+    # licenses (view.py ``viewer``: a defender's partner his own, every other seat of the side the claimer's); ``seat``
+    # None is the claimer's, for what is about his claim itself (``guess_needed``, a stated line's conditions and state)
+    def view(self, node: Node, seat: Seat | None = None) -> View:
+        """The view at ``node`` that narrows ``seat``'s cards (``viewer``; None: the claimer's)."""
+        own = seat is not None and seat == self._own_view
+        key = (node.masks, node.unaware, node.voids, own)
         got = self._views.get(key)
         if got is None:
             if len(self._views) > 100_000:
                 self._views.clear()
             m = self.model
             got = self._views[key] = view(node.masks, node.unaware, node.voids, m.claimer, m.partner_is_dummy,
-                                          m.dummy)
+                                          m.dummy, own)
         return got
 
-    def seen_opp(self, node: Node, suit: Suit) -> list[Card]:
-        """The cards of ``suit`` an opponent may hold as he sees it (highest first)."""
+    def unaware(self, node: Node, seat: Seat | None) -> frozenset[Card]:
+        """The cards out the viewer of ``seat`` does not know of: the claimer's (70C); his partner knows of all."""
+        return frozenset() if seat is not None and seat == self._own_view else node.unaware
+
+    def seen_opp(self, node: Node, suit: Suit, seat: Seat | None = None) -> list[Card]:
+        """The cards of ``suit`` an opponent may hold as ``seat``'s viewer sees it (highest first)."""
         x = SUIT_NO[suit]
-        return lane_cards(self.view(node).against(suit), x)[::-1]
+        return lane_cards(self.view(node, seat).against(suit), x)[::-1]
 
-    def hidden(self, node: Node, suit: Suit) -> list[Card]:
-        """The cards of ``suit`` outside his view that he knows of (highest first)."""
-        return lane_cards(self.view(node).hidden_in(suit), SUIT_NO[suit])[::-1]
+    def hidden(self, node: Node, suit: Suit, seat: Seat | None = None) -> list[Card]:
+        """The cards of ``suit`` outside the viewer's view that he knows of (highest first)."""
+        return lane_cards(self.view(node, seat).hidden_in(suit), SUIT_NO[suit])[::-1]
 
-    def _seen_opp_top(self, node: Node, x: int) -> int:
-        """The highest rank of suit number ``x`` an opponent may hold as he sees it (0: none)."""
-        return self.view(node).top_against(SUITS[x])
+    def _seen_opp_top(self, node: Node, x: int, seat: Seat | None = None) -> int:
+        """The highest rank of suit number ``x`` an opponent may hold as the viewer sees it (0: none)."""
+        return self.view(node, seat).top_against(SUITS[x])
 
-    def perceived_master(self, node: Node, card: Card) -> bool:
-        return card.rank > self._seen_opp_top(node, card.code >> 4)
+    def perceived_master(self, node: Node, card: Card, seat: Seat | None = None) -> bool:
+        """``card`` is above every card of its suit an opponent may hold, as ``seat``'s viewer sees it."""
+        return card.rank > self._seen_opp_top(node, card.code >> 4, seat)
 
-    def side_has_master(self, node: Node, suit: Suit) -> bool:
+    def side_has_master(self, node: Node, suit: Suit, seat: Seat | None = None) -> bool:
         a, b = self._side_idx
         x = SUIT_NO[suit]
         lane = ((node.masks[a] | node.masks[b]) >> (16 * x)) & LANE
-        return bool(lane) and lane.bit_length() - 1 > self._seen_opp_top(node, x)
+        return bool(lane) and lane.bit_length() - 1 > self._seen_opp_top(node, x, seat)
 
     def shown_out(self, node: Node, suit: Suit) -> bool:
         return any((s, suit) in node.voids for s in self.side.other.seats)
 
     def perceived_equal(self, node: Node, seat: Seat, card: Card) -> list[Card]:
-        """Cards of ``seat`` in the suit with no seen card of another hand between them and ``card``."""
+        """Cards of ``seat`` in the suit with no card of another hand he knows of between them and ``card``."""
+        unaware = self.unaware(node, seat)
         others = sorted([c.rank for s in SEATS if s != seat for c in node.hand(s)
-                         if c.suit == card.suit and c not in node.unaware]
+                         if c.suit == card.suit and c not in unaware]
                         + [c.rank for c in node.trick if c.suit == card.suit])
         out = []
         for c in sorted(node.hand(seat), key=lambda c: (-(c.code >> 4), c.rank)):
@@ -251,14 +265,15 @@ class Searcher:
         if not node.trick:
             suits = sorted({c.suit for c in hand}, key=lambda s: s.value)
             if (m.on("continue_suit") and node.last_led in suits and node.last_led is not None
-                    and self.side_has_master(node, node.last_led)):
+                    and self.side_has_master(node, node.last_led, seat)):
                 suits = [node.last_led]
             # an opponent he knows holds a trump could ruff: a claimer aware of it draws trumps first
-            trumps_seen = bool(self.trump) and bool(self.seen_opp(node, self.trump))  # type: ignore[arg-type]
-            partner_seen = seat.partner in self.view(node).seen_seats  # a tenace he can see (not a defender's)
+            trumps_seen = bool(self.trump) and bool(self.seen_opp(node, self.trump, seat))  # type: ignore[arg-type]
+            # a tenace he can see (not a defender's in partner's hand; a defender's partner sees the claimer's)
+            partner_seen = seat.partner in self.view(node, seat).seen_seats
             for x in suits:
                 mine = sorted((c for c in hand if c.suit == x), key=lambda c: -c.rank)
-                masters = [c for c in mine if self.perceived_master(node, c)]
+                masters = [c for c in mine if self.perceived_master(node, c, seat)]
                 partner_x = [c.rank for c in partner if c.suit == x]
                 if masters and partner_x and min(partner_x) > masters[0].rank:
                     # leading it would make partner overtake (his cards there are all higher): the coherent
@@ -283,19 +298,20 @@ class Searcher:
                         if not m.on("top_down"):
                             for c in masters:
                                 add(c, "any_suit_order")
-                    elif not crash and any(c.suit == x and self.perceived_master(node, c) for c in partner):
+                    elif not crash and any(c.suit == x and self.perceived_master(node, c, seat) for c in partner):
                         low = mine[-1]
-                        if (not (self.perceived_master(node, low) and min(partner_x) > low.rank)  # (not a winner of
-                                and not self._strands(node, seat, low)):        # his own crashed under partner's)
+                        # (not a winner of his own crashed under partner's)
+                        if (not (self.perceived_master(node, low, seat) and min(partner_x) > low.rank)
+                                and not self._strands(node, seat, low)):
                             add(low, "any_suit_order")
                 if (self.guess_licensed() and partner_seen and not self.shown_out(node, x)
-                        and self.real_guess(node, partner, x)
+                        and self.real_guess(node, partner, x, seat)
                         and not self._strands(node, seat, mine[-1], blocking_only=True)):
                     add(mine[-1], "finesse_or_drop")
                 # "now or at the end": the side's first lead after the claim (at the end the loser is its last
                 # card, led by force), not any lead in between
                 if (m.on("concede_now_or_end") and m.concedes > 0 and node.last_led is None
-                        and not self.side_has_master(node, x)):
+                        and not self.side_has_master(node, x, seat)):
                     add(mine[-1], "concede_now_or_end")
             return out
         led = node.trick[0].suit
@@ -319,8 +335,8 @@ class Searcher:
                 add(sure[0], "follow_low")
             elif (eq := self.equal_overtake(node, seat, follow, w_seat, w_card)) is not None:
                 add(eq, "follow_low")  # partner's last card of the suit: he overtakes with an equal, blocking nothing
-            elif len(node.trick) == 2 and (w_seat.side != self.side
-                                           or len([o for o in self.seen_opp(node, led) if o.rank > w_card.rank]) > 1):
+            elif len(node.trick) == 2 and (w_seat.side != self.side or len(
+                    [o for o in self.seen_opp(node, led, seat) if o.rank > w_card.rank]) > 1):
                 # third hand, no sure winner, the trick an opponent's or partner's card two or more cards out may
                 # beat (not partner's honour run as a finesse): third hand high, the lowest of his top cards; a
                 # finesse is the 70E1 licence below, never a card several hidden cards beat
@@ -331,7 +347,7 @@ class Searcher:
                 add(follow[0], "follow_low")
             if (self.guess_licensed() and len(node.trick) == 2 and node.leader == seat.partner
                     and not self.shown_out(node, led)):
-                fin = self.finesse_card(node, follow, w_card)
+                fin = self.finesse_card(node, follow, w_card, seat)
                 if fin is not None:  # the finesse card, or the top card (the drop)
                     add(fin, "finesse_or_drop")
                     add(follow[-1], "finesse_or_drop")
@@ -342,7 +358,7 @@ class Searcher:
             return out
         trumps = sorted((c for c in hand if self.trump and c.suit == self.trump), key=lambda c: c.rank)
         to_play = [seat.next, seat.next.next, seat.next.next.next][:3 - len(node.trick)]
-        v = self.view(node)
+        v = self.view(node, seat)
         overruff_seen = bool(self.trump) and any(v.may_hold(s, self.trump)  # type: ignore[arg-type]
                                                  for s in to_play if s.side != self.side)
         if trumps and not partner_winning and led != self.trump and overruff_seen:
@@ -350,7 +366,7 @@ class Searcher:
         # partner, still to play, holds in his view a card that wins the trick: no ruff (ACBL LC 2019 #5 is about
         # ruffing an opponent's winner), he discards
         partner_wins_later = (seat.partner in to_play and seat.partner in v.seen_seats
-                              and any(c.suit == led and self.beats(c, w_card) and self.perceived_master(node, c)
+                              and any(c.suit == led and self.beats(c, w_card) and self.perceived_master(node, c, seat)
                                       for c in node.hand(seat.partner)))
         if trumps and not partner_winning and led != self.trump and m.on("ruff_low") and not partner_wins_later:
             top_trump = max((c.rank for c in node.trick if c.suit == self.trump), default=0)
@@ -362,12 +378,12 @@ class Searcher:
                         add(e, "equal_small_any")
                 return out
         suits = sorted({c.suit for c in hand if c.suit != self.trump}, key=lambda s: s.value)
-        losers = [x for x in suits if not self.side_has_master(node, x)]
+        losers = [x for x in suits if not self.side_has_master(node, x, seat)]
         for x in losers:
             add(min((c for c in hand if c.suit == x), key=lambda c: c.rank), "discard")
         # a card he wrongly sees as a winner (a higher one is out, unseen): he may keep it and throw a real winner
-        fooled = [c for c in hand if self.perceived_master(node, c)
-                  and any(u.suit == c.suit and u.rank > c.rank for u in node.unaware)]
+        fooled = [c for c in hand if self.perceived_master(node, c, seat)
+                  and any(u.suit == c.suit and u.rank > c.rank for u in self.unaware(node, seat))]
         if fooled and m.on("unaware_winner"):
             for x in suits:
                 if all(c.suit != x for c in fooled):
@@ -397,7 +413,7 @@ class Searcher:
         entry to partner's winners) while he holds another side-suit card, and of a side suit its lowest card.
         On lead: no trump when he sees no trump out, while he holds a card of another suit."""
         if not node.trick:
-            if self.trump and not self.seen_opp(node, self.trump):
+            if self.trump and not self.seen_opp(node, self.trump, seat):
                 dd = [c for c in dd if c.suit != self.trump] or dd
             if self.model.concedes == 0 or node.last_led is not None:
                 # able to lead a card he sees win the trick, he leads one: a loser is led only as a conceded trick,
@@ -439,7 +455,7 @@ class Searcher:
         card; from the long hand, when partner's top card there is a master as he sees it and below his own top,
         only his lowest card, to it. So his honour does not fall later under partner's (EBU Appeal Focus 2011, 6NT:
         ♦Q8 opposite ♦AKJ976 with the ten four times guarded needs the queen on a round of its own)."""
-        if seat.partner not in self.view(node).seen_seats:
+        if seat.partner not in self.view(node, seat).seen_seats:
             return dd
         hand, partner = node.hand(seat), node.hand(seat.partner)
         # no crossing to partner's master that strands his own winners or leaves them blocking (the entries
@@ -453,7 +469,7 @@ class Searcher:
                 continue
             if theirs and len(theirs) < len(mine):
                 top = max(theirs, key=lambda p: p.rank)
-                if top.rank < max(mine) and self.perceived_master(node, top) and c.rank != min(mine):
+                if top.rank < max(mine) and self.perceived_master(node, top, seat) and c.rank != min(mine):
                     continue
             out.append(c)
         return out or dd
@@ -462,20 +478,20 @@ class Searcher:
         """Leading ``card`` crosses to partner: partner holds a master above it as he sees it, and ``card`` is no
         master, or partner's cards of the suit are all above it (he must overtake)."""
         px = [c for c in node.hand(seat.partner) if c.suit == card.suit]
-        if not any(c.rank > card.rank and self.perceived_master(node, c) for c in px):
+        if not any(c.rank > card.rank and self.perceived_master(node, c, seat) for c in px):
             return False
-        return not self.perceived_master(node, card) or min(c.rank for c in px) > card.rank
+        return not self.perceived_master(node, card, seat) or min(c.rank for c in px) > card.rank
 
     def winning_lead(self, node: Node, seat: Seat, card: Card) -> bool:
         """As he sees it, ``card`` led wins the trick for his side: it is a master, or partner (a hand he sees) holds a
         master of the suit, or, void in it, a trump to ruff with."""
-        if self.perceived_master(node, card):
+        if self.perceived_master(node, card, seat):
             return True
-        if seat.partner not in self.view(node).seen_seats:
+        if seat.partner not in self.view(node, seat).seen_seats:
             return False
         px = [c for c in node.hand(seat.partner) if c.suit == card.suit]
         if px:
-            return any(self.perceived_master(node, c) for c in px)
+            return any(self.perceived_master(node, c, seat) for c in px)
         return bool(self.trump) and card.suit != self.trump and any(c.suit == self.trump
                                                                     for c in node.hand(seat.partner))
 
@@ -486,25 +502,28 @@ class Searcher:
         in a trump contract, a suit it can ruff): following low would block the suit, so he overtakes with his
         cheapest card that beats partner's, when he keeps a winner of the suit besides it (a player cashing a suit
         unblocks it: issue 26 names a suit blocked for good as a line nobody plays; the 6NT of EBU Appeal Focus
-        2011). None otherwise. ``follow``: his cards of the suit, ascending."""
-        if w_seat != seat.partner or w_card is None or seat.partner not in self.view(node).seen_seats:
+        2011). Declarer's claim only: he plays both hands; a defender's partner, who must see the block for himself,
+        has his alternative normal plays (70D2), following low among them. None otherwise. ``follow``: his cards of
+        the suit, ascending."""
+        if (not self.model.partner_is_dummy or w_seat != seat.partner or w_card is None
+                or seat.partner not in self.view(node, seat).seen_seats):
             return None
         led = node.trick[0].suit
         partner = node.hand(seat.partner)
-        if any(c.suit == led for c in partner) or not any(self.perceived_master(node, c) for c in follow):
+        if any(c.suit == led for c in partner) or not any(self.perceived_master(node, c, seat) for c in follow):
             return None
         hand = node.hand(seat)
         trumps = bool(self.trump) and any(c.suit == self.trump for c in hand)
         for y in {c.suit for c in partner}:
             mine = [c for c in hand if c.suit == y]
-            masters = [c for c in mine if self.perceived_master(node, c)]
+            masters = [c for c in mine if self.perceived_master(node, c, seat)]
             low = min(c.rank for c in partner if c.suit == y)
             if masters and max(c.rank for c in masters) > low:
                 return None  # an entry back
             if not mine and trumps and y != self.trump:
                 return None  # a ruff back
         over = next((c for c in follow if self.beats(c, w_card)), None)
-        if over is None or not any(self.perceived_master(node, c) for c in follow if c != over):
+        if over is None or not any(self.perceived_master(node, c, seat) for c in follow if c != over):
             return None  # overtaking with his only winner unblocks nothing: the lead would stay with no winner
         return over
 
@@ -513,9 +532,11 @@ class Searcher:
         """Partner's card (a hand he sees) wins the trick so far and is his last card of the suit led, and this hand
         holds a card just above it, with no card an opponent may hold between them as he sees it, and keeps a card of
         the suit besides: that card. Overtaking with an equal costs nothing and keeps the suit from blocking; the
-        district TD's poll in NBB Delft's 5♣ held the overtake the only normal play. None otherwise. ``follow``: his
-        cards of the suit, ascending."""
-        if w_seat != seat.partner or w_card is None or seat.partner not in self.view(node).seen_seats:
+        district TD's poll in NBB Delft's 5♣ held the overtake the only normal play. Declarer's claim only: he plays
+        both hands; a defender's partner has his alternative normal plays (70D2), ducking among them. None otherwise.
+        ``follow``: his cards of the suit, ascending."""
+        if (not self.model.partner_is_dummy or w_seat != seat.partner or w_card is None
+                or seat.partner not in self.view(node, seat).seen_seats):
             return None
         led = node.trick[0].suit
         if w_card.suit != led or any(c.suit == led for c in node.hand(seat.partner)):
@@ -523,17 +544,17 @@ class Searcher:
         over = next((c for c in follow if self.beats(c, w_card)), None)
         if over is None or len(follow) < 2:
             return None
-        between = (self.view(node).against(led) >> (w_card.rank + 1)) & ((1 << (over.rank - w_card.rank - 1)) - 1)
+        between = (self.view(node, seat).against(led) >> (w_card.rank + 1)) & ((1 << (over.rank - w_card.rank - 1)) - 1)
         return None if between else over
 
     def keepers(self, node: Node, seat: Seat) -> set[Card]:
         """The side-suit cards of ``seat`` he sees as worth keeping: his winners, and his only entry to partner's
         winners (partner's hand in his view). The others are his losers."""
         side = [c for c in node.hand(seat) if c.suit != self.trump]
-        keep = {c for c in side if self.perceived_master(node, c)}
-        if seat.partner in self.view(node).seen_seats:
-            entries = [c for c in side if any(p.suit == c.suit and p.rank > c.rank and self.perceived_master(node, p)
-                                              for p in node.hand(seat.partner))]
+        keep = {c for c in side if self.perceived_master(node, c, seat)}
+        if seat.partner in self.view(node, seat).seen_seats:
+            pm = [p for p in node.hand(seat.partner) if self.perceived_master(node, p, seat)]
+            entries = [c for c in side if any(p.suit == c.suit and p.rank > c.rank for p in pm)]
             if len(entries) == 1:
                 keep.add(entries[0])
         return keep
@@ -549,7 +570,7 @@ class Searcher:
         x = low.suit
         hand = node.hand(seat) - {low}
         partner = set(node.hand(seat.partner))
-        wins = [c for c in partner if c.suit == x and self.perceived_master(node, c)]
+        wins = [c for c in partner if c.suit == x and self.perceived_master(node, c, seat)]
         if wins:
             partner.discard(min(wins, key=lambda c: c.rank))
         trumps = bool(self.trump) and any(c.suit == self.trump for c in hand)
@@ -557,13 +578,14 @@ class Searcher:
         for y in {c.suit for c in hand} | {c.suit for c in partner}:
             mine = [c for c in hand if c.suit == y]
             theirs = [c for c in partner if c.suit == y]
-            masters = [c for c in mine if self.perceived_master(node, c)]
+            masters = [c for c in mine if self.perceived_master(node, c, seat)]
             holds_master = holds_master or bool(masters)
             if theirs and masters and max(c.rank for c in masters) > min(c.rank for c in theirs):
                 entry = True
             if theirs and not mine and trumps and y != self.trump:
                 entry = True
-            if (mine and len(masters) == len(mine) and sum(self.perceived_master(node, c) for c in theirs) > len(mine)
+            if (mine and len(masters) == len(mine)
+                    and sum(self.perceived_master(node, c, seat) for c in theirs) > len(mine)
                     and min(c.rank for c in mine) > max(c.rank for c in theirs)):
                 return True
         return holds_master and not entry and not blocking_only
@@ -573,7 +595,7 @@ class Searcher:
         (partner follows with his losers first, then his masters) and the two hands then take fewer tricks in the
         suit: on top ranks alone, the most is the fewer of the masters and the longer holding. (♦AKJ976 opposite
         ♦Q8 with five out: the ace, then the king fells the queen, EBU Appeal Focus 2011, 6NT.)"""
-        top = self._seen_opp_top(node, SUIT_NO[x])
+        top = self._seen_opp_top(node, SUIT_NO[x], seat)
         low = sum(1 for r in partner_x if r <= top)  # rounds partner follows with a loser, his masters kept
         a, b, n = mine_masters - low, len(partner_x) - low, mine_len - low
         if b == 0 or a < 1:
@@ -583,11 +605,13 @@ class Searcher:
         return after < before
 
     def safety_check(self, node: Node, seat: Seat) -> list[Card]:
-        """On lead, unaware of a trump still out, holding a higher one: that high trump (ACBL 1992 C)."""
+        """On lead, unaware of a trump still out, holding a higher one: that high trump (ACBL 1992 C). The
+        unawareness is the claimer's (a defender's partner knows of every card out: no check for him)."""
         if node.trick or not self.trump or not self.model.on("safety_check_high_trump"):
             return []
         out = [c for s in self.side.other.seats for c in node.hand(s) if c.suit == self.trump]
-        if not any(c in node.unaware for c in out):
+        unaware = self.unaware(node, seat)
+        if not any(c in unaware for c in out):
             return []
         top = max(c.rank for c in out)
         return sorted((c for c in node.hand(seat) if c.suit == self.trump and c.rank > top), key=lambda c: -c.rank)[:1]
@@ -599,7 +623,7 @@ class Searcher:
         would do it (``View.may_hold``: he does not know which opponent holds a hidden card). With ``surely`` off:
         it may win, as he sees it (no opponent still to play is known to beat it: ``View.must_hold``)."""
         led = node.trick[0].suit
-        v = self.view(node)
+        v = self.view(node, seat)
         holds = v.may_hold if surely else v.must_hold
         later = [seat.next, seat.next.next, seat.next.next.next][:3 - len(node.trick)]
         for s in later:
@@ -626,12 +650,13 @@ class Searcher:
             return c.rank > w.rank
         return bool(self.trump) and c.suit == self.trump
 
-    def tenace_card(self, node: Node, partner: frozenset[Card], x: Suit) -> Card | None:
+    def tenace_card(self, node: Node, partner: frozenset[Card], x: Suit, seat: Seat | None = None) -> Card | None:
         """The hidden card inside a tenace of partner's: for a card of partner's, the one card an opponent may hold
         above it, when that card is hidden (a guess is only about a card he cannot see: never one in dummy) and
-        partner holds a card above it (the highest such card over partner's cards; None: no tenace)."""
-        seen = self.seen_opp(node, x)
-        hidden = set(self.hidden(node, x))
+        partner holds a card above it (the highest such card over partner's cards; None: no tenace). In the view of
+        ``seat``'s viewer (``seat``: the hand that leads toward it)."""
+        seen = self.seen_opp(node, x, seat)
+        hidden = set(self.hidden(node, x, seat))
         best: Card | None = None
         for c in partner:
             if c.suit != x:
@@ -643,19 +668,20 @@ class Searcher:
                 best = higher[0]
         return best
 
-    def tenace(self, node: Node, partner: frozenset[Card], x: Suit) -> bool:
+    def tenace(self, node: Node, partner: frozenset[Card], x: Suit, seat: Seat | None = None) -> bool:
         """Partner holds a tenace around a hidden card (``tenace_card``)."""
-        return self.tenace_card(node, partner, x) is not None
+        return self.tenace_card(node, partner, x, seat) is not None
 
-    def drop_sure(self, node: Node, x: Suit, m: Card, mid_trick: bool = False) -> bool:
+    def drop_sure(self, node: Node, x: Suit, m: Card, mid_trick: bool = False, seat: Seat | None = None) -> bool:
         """The top cards drop the hidden card ``m``, as he sees it, so there is no guess. The side's cards above it
         in the hands he sees win ``r`` rounds (at most the longer holding); its holder keeps it only with more than
         ``r`` cards of the suit. Third hand (second hand has followed): every card out is at most ``r``. On lead:
         the same, or every card out but one when the first round of tops would show a void while the tenace still
         stands (two or more tops, and a second card in the leader's hand to lead through): no player finesses for
         a card the top cards drop, and a void shown on the way is the 70E1 exception for a player who fails to
-        follow (EBU Appeal Focus 2011: Q8 opposite AKJ976 with five out is a count, not a guess)."""
-        v = self.view(node)
+        follow (EBU Appeal Focus 2011: Q8 opposite AKJ976 with five out is a count, not a guess). As ``seat``'s
+        viewer sees it (``seat``: the hand to play)."""
+        v = self.view(node, seat)
         xn = SUIT_NO[x]
         lanes = [(node.masks[IDX[s]] >> (16 * xn)) & LANE for s in self.side.seats if s in v.seen_seats]
         tops = sum((lane >> (m.rank + 1)).bit_count() for lane in lanes)
@@ -666,19 +692,20 @@ class Searcher:
         mine = (node.masks[IDX[node.to_move]] >> (16 * xn)) & LANE
         return not mid_trick and out == r + 1 and tops >= 2 and mine.bit_count() >= 2
 
-    def real_guess(self, node: Node, partner: frozenset[Card], x: Suit) -> bool:
+    def real_guess(self, node: Node, partner: frozenset[Card], x: Suit, seat: Seat | None = None) -> bool:
         """A tenace of partner's with a guess in it: he sees another opponent's card of the suit besides the one
         inside the tenace (with that card alone out, second hand plays it or shows out: nothing to guess), and
-        the top cards do not drop it (``drop_sure``)."""
-        if len(self.seen_opp(node, x)) < 2:
+        the top cards do not drop it (``drop_sure``), as ``seat`` (on lead) sees the cards; and the claim needs a
+        guess (``guess_needed``: the claimer's belief about his claim, whoever leads)."""
+        if len(self.seen_opp(node, x, seat)) < 2:
             return False
-        m = self.tenace_card(node, partner, x)
-        return m is not None and not self.drop_sure(node, x, m) and self.guess_needed(node)
+        m = self.tenace_card(node, partner, x, seat)
+        return m is not None and not self.drop_sure(node, x, m, seat=seat) and self.guess_needed(node)
 
     def sure_tricks(self, node: Node) -> int:
         """Tricks the side's winners make as he sees them, cashed: per suit, its cards above every card an opponent
         may hold in the hands he sees, at most the longer holding; none while an opponent may hold a trump (it
-        could ruff them)."""
+        could ruff them). Always the claimer's view: it is what he believes of his claim."""
         v = self.view(node)
         if self.trump is not None and v.against(self.trump):
             return 0
@@ -698,17 +725,19 @@ class Searcher:
         claim that needs none)."""
         return self.sure_tricks(node) < self._left(node) - self.model.concedes
 
-    def finesse_card(self, node: Node, follow: list[Card], w_card: Card | None) -> Card | None:
+    def finesse_card(self, node: Node, follow: list[Card], w_card: Card | None, seat: Seat | None = None
+                     ) -> Card | None:
         """Third hand's finesse card (70E1): against the one hidden card M that is the only card an opponent may
         hold above it, the card of the holding just below M that beats the trick so far and every other card an
         opponent may hold (it wins whenever M is onside); none when M is in view, or no card of the holding is
         above M, or the top cards drop M (``drop_sure``). Of several such cards the highest: the lower ones are
-        dominated (they win no trick it loses)."""
+        dominated (they win no trick it loses). As ``seat`` (third hand) sees the cards; whether the claim needs a
+        guess is the claimer's (``guess_needed``)."""
         if not follow:
             return None
         led = follow[0].suit
-        seen = self.seen_opp(node, led)
-        hidden = set(self.hidden(node, led))
+        seen = self.seen_opp(node, led, seat)
+        hidden = set(self.hidden(node, led, seat))
         best: Card | None = None
         m: Card | None = None
         for c in follow:
@@ -717,7 +746,8 @@ class Searcher:
             higher = [o for o in seen if o.rank > c.rank]
             if len(higher) == 1 and higher[0] in hidden and any(d.rank > higher[0].rank for d in follow):
                 best, m = c, higher[0]  # ``follow`` ascends: the last one found is the one just below M
-        if best is None or m is None or self.drop_sure(node, led, m, mid_trick=True) or not self.guess_needed(node):
+        if (best is None or m is None or self.drop_sure(node, led, m, mid_trick=True, seat=seat)
+                or not self.guess_needed(node)):
             return None
         return best
 
@@ -875,7 +905,7 @@ class Searcher:
         x = cond.suit
         if x is None or len(cond.lengths) != 2 or self.dealt is None:
             return False
-        v = self.view(node)
+        v = self.view(node)  # the claimer's: his own statement's condition, as he sees the play
         opps = self.side.other.seats
         if not any(v.known_void(o, x) for o in opps):
             return False
@@ -945,18 +975,18 @@ class Searcher:
         if st.action in ("cash", "draw_trumps"):
             x = self.trump if st.action == "draw_trumps" else st.suit
             mine = sorted((c for c in hand if c.suit == x), key=lambda c: -c.rank)
-            if mine and self.perceived_master(node, mine[0]):
+            if mine and self.perceived_master(node, mine[0], seat):
                 out = [mine[0]]
-                masters = [c for c in mine if self.perceived_master(node, c)]
+                masters = [c for c in mine if self.perceived_master(node, c, seat)]
                 if self.model.on("equal_small_any") and self.equal_winners(node, seat, masters, mine):
                     out.extend(masters[1:])  # several small cards he sees as equal: any order
                 return out
-            if mine and any(c.suit == x and self.perceived_master(node, c) for c in node.hand(seat.partner)):
+            if mine and any(c.suit == x and self.perceived_master(node, c, seat) for c in node.hand(seat.partner)):
                 return [mine[-1]]
             return []
         if st.action == "finesse" and st.suit is not None:
             mine = sorted((c for c in hand if c.suit == st.suit), key=lambda c: c.rank)
-            return [mine[0]] if mine and self.tenace(node, node.hand(seat.partner), st.suit) else []
+            return [mine[0]] if mine and self.tenace(node, node.hand(seat.partner), st.suit, seat) else []
         if st.action == "ruffing_finesse":
             return self._ruffing_lead(node, seat, st)
         if st.action == "ruff":
@@ -1010,7 +1040,7 @@ class Searcher:
                 return []
             top = st.card.rank
         else:
-            top = self._seen_opp_top(node, SUIT_NO[x])
+            top = self._seen_opp_top(node, SUIT_NO[x], seat)
         below = [c for c in node.hand(seat) if c.suit == x and c.rank < top]
         return [max(below, key=lambda c: c.rank)] if below else []
 
@@ -1043,7 +1073,7 @@ class Searcher:
             named = [c for c in st.cards if c in legal and self.beats(c, w_card)]
             if named:
                 return named[:1]
-            fin = self.finesse_card(node, legal, w_card)
+            fin = self.finesse_card(node, legal, w_card, seat)
             return [fin] if fin is not None else []
         if st.action == "ruff" and void and led == self._ruff_suit(st) and self._can_ruff(node, seat, led, st):
             over = [c for c in legal if c.suit == self.trump and self.beats(c, w_card)]
@@ -1055,7 +1085,7 @@ class Searcher:
             # not covered: a loser goes, the lowest card of a suit he sees no winner in for his side
             suits = sorted({c.suit for c in legal if c.suit != self.trump}, key=lambda x: x.value)
             return [min((c for c in legal if c.suit == x), key=lambda c: c.rank)
-                    for x in suits if not self.side_has_master(node, x)]
+                    for x in suits if not self.side_has_master(node, x, seat)]
         return []
 
     def advance_line(self, node: Node, leader: Seat, trick: tuple[Card, ...], led: frozenset[int]) -> Node:
@@ -1072,7 +1102,7 @@ class Searcher:
             if st.action in ("cash", "play") and st.cards:
                 if self._next_named(node, st) is None:
                     done.add(i)
-            elif st.action == "cash" and st.suit is not None and not self.side_has_master(node, st.suit):
+            elif st.action == "cash" and st.suit is not None and not self.side_has_master(node, st.suit):  # his view
                 done.add(i)
             elif st.action == "draw_trumps" and not [c for s in self.side.other.seats for c in node.hand(s)
                                                     if c.suit == self.trump and c not in node.unaware]:
@@ -1144,7 +1174,7 @@ class Searcher:
         opponents' cards above the side's may all be played before the side leads again, and the suit binds
         it then: whenever the side holds a card of it."""
         if not node.trick and node.leader.side == self.side:
-            return self.side_has_master(node, suit)
+            return self.side_has_master(node, suit, node.leader)  # the view of the hand on lead
         a, b = self._side_idx
         return bool(((node.masks[a] | node.masks[b]) >> (16 * SUIT_NO[suit])) & LANE)
 

@@ -6,6 +6,11 @@ and dummy), every card played (they are gone from the hands) and every show-out;
 other hands. Outstanding cards he is found unaware of (70C, White Book 8.70.4/8.70.6) are not in his
 view at all: he does not know they exist until one is played. Hidden cards are exactly the cards of the
 hands he does not see, less those.
+
+Each seat of the claiming side reads its own view. Declarer plays dummy's cards too, so both read his. A defender's
+partner reads his own: a claimer faces his hand (Law 68C), so partner sees his own hand, dummy and the claimer's
+hand, every card played and every show-out; only declarer's hand is hidden from him. The claimer's unawareness of
+cards (70C) is the claimer's alone: partner knows of every card out (``viewer``, ``view``'s ``own``).
 """
 
 from __future__ import annotations
@@ -83,10 +88,20 @@ def seen_seats(claimer: Seat, partner_is_dummy: bool, dummy: Seat | None) -> fro
     return frozenset({claimer, dummy})
 
 
+def viewer(claimer: Seat, partner_is_dummy: bool, seat: Seat) -> Seat:
+    """Whose view narrows ``seat``'s cards: a defender's partner his own; any other seat of the side (the claimer,
+    or dummy, whose cards declarer plays) the claimer's."""
+    return seat if not partner_is_dummy and seat == claimer.partner else claimer
+
+
 def view(masks: tuple[int, ...], unaware: frozenset, voids: frozenset[tuple[Seat, Suit]], claimer: Seat,
-         partner_is_dummy: bool = True, dummy: Seat | None = None) -> View:
-    """The claimer's view at a node: the hands (as masks), the cards he is unaware of, the show-outs so far."""
+         partner_is_dummy: bool = True, dummy: Seat | None = None, own: bool = False) -> View:
+    """The claimer's view at a node: the hands (as masks), the cards he is unaware of, the show-outs so far. With
+    ``own`` (a defender's claim), his partner's view instead: what the claimer sees and partner's own hand, every
+    card out known of."""
     seen = seen_seats(claimer, partner_is_dummy, dummy)
+    if own and not partner_is_dummy:
+        seen, unaware = seen | {claimer.partner}, frozenset()
     hidden = 0
     for s in SEATS:
         if s not in seen:

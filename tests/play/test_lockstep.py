@@ -3,7 +3,8 @@
 The Python search (engine/play/search.py) is the reference; our solver (engine/play/_endings.c ``worst``) answers W
 for a claimer who sees every card and states no line, a declarer's or a defender's. Both read the claimer's view
 (engine/play/view.py): the hands he sees (a declarer his two, a defender his own and dummy), the cards out (not who
-holds them: a defender cannot tell partner's from declarer's), the show-outs. Each case here asks both the same
+holds them: a defender cannot tell partner's from declarer's), the show-outs; a defender's partner reads his own
+(his hand, dummy and the claimer's faced hand). Each case here asks both the same
 question from the same node (a declarer's or a defender's claim, random guidelines, random show-outs and suit last
 led) and requires the same count. The suite runs 400 random endings and a few defenders' claims chosen to meet each
 rule of a defender's view; ``CLAIMLAW_SLOW=1`` runs 2,000 more, and every claim position of the bundled vugraph set
@@ -106,6 +107,10 @@ DEFENDER_RULES = [
     (100_187, "he does not unblock under partner's sure winner: he does not see that it is partner's last card"),
     (100_228, "he does not unblock under partner's sure winner: he does not see that it is partner's last card"),
     (101_023, "partner, discarding, keeps his only entry to the claimer's winners (the claimer's hand is in view)"),
+    # partner narrows his ties in his own view (his hand, dummy and the claimer's faced hand: declarer's alone hidden)
+    (101_612, "partner ruffs rather than throw a card he sees as a winner (his own, hidden in the claimer's view)"),
+    (101_297, "partner, discarding, keeps a card he sees as a winner while he holds a loser"),
+    (100_371, "partner on lead leads no trump when he sees none out (the claimer's trumps are in his view)"),
 ]
 
 

@@ -49,6 +49,49 @@ def test_a_card_the_claimer_is_unaware_of_is_neither_seen_nor_hidden() -> None:
     assert s.perceived_master(node, Card.parse("SK"))
 
 
+@clause("68C")
+def test_a_defenders_partner_sees_his_own_hand_dummy_and_the_claimers_faced_hand_and_knows_every_card_out() -> None:
+    """North claims for the defence, East dummy: North reads his view (partner South's cards hidden, the ♠Q he is
+    unaware of not even that); South, whose cards North does not play, reads his own: North's hand is faced, so only
+    declarer West's cards are hidden from him, and the ♠Q is a card he knows of. Declarer's dummy reads declarer's."""
+    pos = spec_position({Seat.N: "SA S2", Seat.S: "SK S3", Seat.E: "SQ S4", Seat.W: "SJ S5"}, None, Seat.N)
+    s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).as_defender(Seat.E).with_unaware(["SQ"]))
+    assert s.view(node, Seat.N).seen_seats == {Seat.N, Seat.E}
+    assert s.hidden(node, Suit.S, Seat.N) == _cards("SK SJ S5 S3")
+    assert s.view(node, Seat.S).seen_seats == {Seat.N, Seat.E, Seat.S}
+    assert s.hidden(node, Suit.S, Seat.S) == _cards("SJ S5") and s.perceived_master(node, Card.parse("SK"), Seat.S)
+    assert not s.perceived_master(node, Card.parse("SK"), Seat.N)
+    s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N))
+    assert s.view(node, Seat.S) is s.view(node, Seat.N)
+
+
+def test_a_defenders_partner_does_not_discard_an_ace_he_sees_as_a_winner_while_he_holds_a_loser() -> None:
+    """North claims for the defence (West dummy) and cashes ♠A; South, void, holds ♦A ♣2: throwing either costs
+    nothing double dummy. In North's view South's ♦A is a hidden card, one an opponent may hold, so it is no winner
+    there; South sees his own hand, dummy and North's faced one: only ♣K (declarer's) is hidden, and the ♦A is a
+    winner he keeps while he holds the ♣2."""
+    spec = {Seat.N: "SA SK", Seat.E: "SJ CK", Seat.S: "DA C2", Seat.W: "S3 D2"}
+    s, node = searcher(_played(spec_position(spec, None, Seat.N), "SA SJ"), Side.NS,
+                       NormalPlayModel.default(Seat.N).as_defender(Seat.W))
+    s.restricted = frozenset({Seat.N})  # partner's cards best play, ties narrowed
+    assert [c for c, _ in s.moves(node)] == [Card.parse("C2")]
+    s.restricted = frozenset({Seat.N, Seat.S})  # 70D2: partner restricted too, his discard licence reads his view
+    assert s.licences(node, Seat.S) == {Card.parse("C2"): "discard"}
+
+
+def test_a_defenders_partner_ruffs_rather_than_throw_a_card_he_sees_as_a_winner() -> None:
+    """Diamonds trumps, South claims for the defence (West dummy), West leads ♣6; North holds ♠5 ♦7 and no spade is
+    out. In South's view North's ♠5 is hidden (an opponent may hold it), so discarding it looked normal, and South,
+    who need not ruff (no ruff_low), then threw his ♥3: one trick. North sees the ♠5 as a winner: he ruffs (both
+    tricks)."""
+    spec = {Seat.N: "S5 D7", Seat.E: "HK C5", Seat.S: "H3 D5", Seat.W: "C6 C3"}
+    pos = spec_position(spec, Suit.D, Seat.W)
+    s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.S).with_switches(ruff_low=False).as_defender(Seat.W))
+    s.restricted = frozenset({Seat.S})
+    assert [c for c, _ in s.moves(s.play(node, Card.parse("C6"))[0])] == [Card.parse("D7")]
+    assert s.worst(node)[0] == 2
+
+
 def test_a_defender_does_not_finesse_against_a_king_he_can_see_in_dummy() -> None:
     """South leads ♣2, West (declarer) plays ♣3; North holds ♣A Q and dummy (East, fourth to play) the ♣K: no
     guess (70E1 is about hidden cards), he wins with the ace. Make West dummy and the king is hidden: the queen

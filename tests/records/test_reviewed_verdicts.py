@@ -36,10 +36,11 @@ KNOWN: dict[str, str] = {  # row number: what is at fault (strict: fix and remov
           "tie after ♦5 to the ♦Q leaves dummy's ♦K bare): the line still loses a trick the reviewer holds no "
           "player loses",
     "13": PACK_70E1 + " (♦J finesse although ♦A and ♦K give the claimed tricks)",
-    "17": "model (a defender's partner in the claimer's view): the rejected line is gone (third hand high), but our "
-          "solver now proves the defenders' question the Python search left open at its budget, on a line where "
-          "East, the claimer's partner, throws the ♦A: partner's double-dummy ties are narrowed in the claimer's "
-          "view, where partner's own cards count among those an opponent may hold, so his ♦A is no winner there",
+    "17": "model: the rejected line is gone (third hand high), and so is the line on which East, the claimer's "
+          "partner, threw his ♦A (each hand of the side now narrows its ties in its own view: East sees the ♦A as a "
+          "winner). Our solver proves another line: East underleads the ♦A with ♦7 into South's ♦K (on lead only "
+          "trumps narrow a tie), then West, the claimer, follows ♥T under South's ♥K (dummy, void, would ruff his "
+          "♥A: he cannot win the trick) and dummy's last trump ruffs East's ♦A",
     "4": "model (concession licence): the audit's defender question now concedes what the claim concedes, so "
          "South may lead a loser at his side's first lead (EBU claims notes: a trick conceded without saying when "
          "is lost at once or at the end); he leads the ♣T into the ♣K and partner's ♣Q falls under it. The "
