@@ -22,6 +22,8 @@ from rich.markup import escape
 from rich.table import Table
 from typer.core import TyperGroup
 
+from claimlaw.engine.agreement import RULINGS_BUDGET
+
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="claimlaw — rulings on bridge claims and concessions (Laws 68-71).")
 out = Console(soft_wrap=True)
@@ -587,7 +589,7 @@ def rulings_cmd(
         help="Folders (or files) of published cases; default ../shared/data/rulings and tests/rulings/cases.")] = None,
     full: Annotated[bool, typer.Option("--full", help="Print whole witness lines.")] = False,
     budget: Annotated[int, typer.Option(
-        help="Search positions per play-core question (a count left open shows as unproven).")] = 60_000,
+        help="Search positions per play-core question (a count left open shows as unproven).")] = RULINGS_BUDGET,
 ) -> None:
     """Published rulings against claimlaw's: case, published, claimlaw, clause chain, witness line."""
     from claimlaw.engine.agreement import AgreementRow, case_files, rule_published
