@@ -142,7 +142,7 @@ def test_the_rulings_command_prints_the_agreement_table_with_chain_and_witness(t
     if not case_files([src]):
         pytest.skip("no published case files")
     one = min(case_files([src]), key=lambda p: p.stat().st_size)
-    res = CliRunner().invoke(app, ["rulings", str(one), "--full"], env={"COLUMNS": "250"})
+    res = CliRunner().invoke(app, ["rulings", str(one), "--full", "--budget", "20000"], env={"COLUMNS": "250"})
     assert res.exit_code == 0, res.output
     assert one.stem in res.output and "witness:" in res.output and "70A" in res.output
     assert "Agreement:" in res.output and "of 1 cases" in res.output
