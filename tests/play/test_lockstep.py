@@ -114,15 +114,8 @@ DEFENDER_RULES = [
 ]
 
 
-@pytest.mark.parametrize(("seed", "rule"), DEFENDER_RULES)
-def test_our_solver_keeps_each_rule_of_a_defenders_view_as_the_python_search_does(seed: int, rule: str) -> None:
-    pos, side, model, root = random_case(seed, (2, 5) if seed < 100_000 else (2, 6))
-    assert not model.partner_is_dummy, rule
-    _check(seed, (2, 5) if seed < 100_000 else (2, 6))
-
-
-# Claims whose W turns on one rule of the model that the random endings above do not meet, found as above (the rule
-# broken in our solver, the case differs): seed, the tricks range of ``random_case``, the rule.
+# Claims of either side whose W turns on one rule of the model that the random endings above do not meet, found as
+# above (the rule broken in our solver, the case differs), with the tricks range of ``random_case``.
 MODEL_RULES = [
     (100_735, (3, 7), "partner's last card of a suit is overtaken with an equal card, never ducked"),
     (102_056, (3, 7), "partner's last card of a suit is overtaken with an equal card, never ducked"),
@@ -139,9 +132,18 @@ MODEL_RULES = [
 ]
 
 
-@pytest.mark.parametrize(("seed", "tricks", "rule"), MODEL_RULES)
+def _seed_params() -> list[object]:
+    defenders = [pytest.param(seed, (2, 5) if seed < 100_000 else (2, 6), True, rule, id=f"defender-{seed}")
+                 for seed, rule in DEFENDER_RULES]
+    model = [pytest.param(seed, tricks, False, rule, id=f"model-{seed}") for seed, tricks, rule in MODEL_RULES]
+    return defenders + model
+
+
+@pytest.mark.parametrize(("seed", "tricks", "defender", "rule"), _seed_params())
 def test_our_solver_keeps_each_rule_the_random_endings_miss_as_the_python_search_does(
-        seed: int, tricks: tuple[int, int], rule: str) -> None:
+        seed: int, tricks: tuple[int, int], defender: bool, rule: str) -> None:
+    if defender:
+        assert not random_case(seed, tricks)[2].partner_is_dummy, rule
     _check(seed, tricks)
 
 
