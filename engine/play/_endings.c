@@ -1411,7 +1411,7 @@ static u64 narrow(const WPos *w, const WRules *r, int turn, u64 dd, u64 legal) {
             if (nd) dd = nd;
         }
         int sp = (turn + 2) & 3;
-        if (r->seen >> sp & 1) {  /* Searcher.short_hand_high: the short hand's honour first, on a round of its own */
+        if (r->seen >> sp & 1) {  /* Searcher.entries_and_unblocking */
             u64 keep = 0;
             for (u64 o = dd; o; o &= o - 1) {  /* no crossing to partner's master that strands his winners */
                 int c = __builtin_ctzll(o), x = c >> 4;

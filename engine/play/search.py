@@ -420,7 +420,7 @@ class Searcher:
                 # at the side's first lead after the claim or its last (EBU claims notes), so never by a claim of
                 # every trick, nor once the side has led
                 dd = [c for c in dd if self.winning_lead(node, seat, c)] or dd
-            return self.short_hand_high(node, seat, dd)
+            return self.entries_and_unblocking(node, seat, dd)
         led = node.trick[0].suit
         w_seat, w_card = self.trick_winner(node)
         partner_sure = w_seat == seat.partner and self.wins_trick(node, seat, w_card)
@@ -449,8 +449,9 @@ class Searcher:
         bottom = {x: min(c.rank for c in side if c.suit == x) for x in {c.suit for c in side}}
         return [c for c in dd if c.suit == self.trump or c.rank == bottom[c.suit]] or dd
 
-    def short_hand_high(self, node: Node, seat: Seat, dd: list[Card]) -> list[Card]:
-        """Among equal leads of a suit both hands hold (partner a hand he sees), the short hand's honour is played on
+    def entries_and_unblocking(self, node: Node, seat: Seat, dd: list[Card]) -> list[Card]:
+        """Among equal leads (partner a hand he sees): no crossing to partner's master that strands his winners
+        (``crossing``, ``_strands``); and in a suit both hands hold, the short hand's honour is played on
         a round of its own, first: from the short hand, when partner holds a card above his top one, only that top
         card; from the long hand, when partner's top card there is a master as he sees it and below his own top,
         only his lowest card, to it. So his honour does not fall later under partner's (EBU Appeal Focus 2011, 6NT:
