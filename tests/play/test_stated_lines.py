@@ -155,6 +155,7 @@ def test_a_conditional_step_is_in_force_only_once_the_claimer_has_seen_the_condi
 
 
 
+@clause("70D1")
 def test_a_step_stated_for_a_bad_break_is_in_force_when_the_break_is_worse_but_not_one_for_a_good_break() -> None:
     """St Petersburg 2000 (blakjak, the TD's ruling): a plan for 4-1 is his plan for 5-0. Here 'if spades are 3-1, I
     play the ♣2' is in force once East shows out with the four spades all West's; 'if spades are 2-2' never is."""
