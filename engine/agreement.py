@@ -25,6 +25,7 @@ class AgreementRow:
     witness: str = ""
     differences: list[str] = field(default_factory=list)
     proven: bool = True
+    disputed: str = ""  # claimlaw's reason when it rules its reasoned answer (DISPUTED) to a disputed case
 
 
 def case_files(dirs: list[Path]) -> list[Path]:
@@ -42,6 +43,36 @@ def _tricks_text(tricks: dict[str, int] | None) -> str:
     if not tricks:
         return "(no tricks)"
     return ", ".join(f"{side} {n}" for side, n in sorted(tricks.items()))
+
+
+# cases whose published ruling claimlaw holds wrong in law: claimlaw's reasoned answer (tricks of the board per
+# side) and why. The case files stay as published; the table marks these rows disputed while claimlaw rules them so
+DISPUTED: dict[str, tuple[dict[str, int], str]] = {
+    "nbb-delft-4s-forgotten-trump-ten-ruff-low": (
+        {"NS": 9, "EW": 4},
+        "70C3 takes a trick the outstanding trump could win on ANY normal line. To a claimer who has forgotten "
+        "the ♠10, his ♠J4 are two equal winners, and playing equal cards in either order is careless, not "
+        "irrational (White Book 8.70.5: 7-5-4 opposite a void loses to a forgotten six). Ruffing the ♦K with the "
+        "♠J and leading the ♠4 is such a line. Ruffing low is the usual play (EBU claims notes), not the only "
+        "normal one: the table TD's one trick to the defence is right, the district answer too kind"),
+    "bw-trial-4s-claim-rest-trump-out-committee-allowed": (
+        {"NS": 9, "EW": 4},
+        "70C: South said nothing of West's ♠6 and told the TD no trump was out, so 70C1 and 70C2 hold; 70C3 asks only "
+        "whether a trick could be lost to the trump on a normal line, and cashing dummy's ♥KQJ before drawing it (West "
+        "ruffs the third heart) is careless, not irrational (White Book 8.70.4). The committee's stated reason (they "
+        "would not have called the TD) is no ground in Law 70: the table TD's one trick to the defence is right. "
+        "(claimlaw's witness reaches the same count by a stranger path, South ruffing North's ♥K: a narrowing gap of "
+        "issue 26 item 3, not the count)"),
+    "ebu-national-pairs-defender-claim-throw-in": (
+        {"NS": 2, "EW": 11},
+        "70A and 70D: the normal lines are the claimer's; nothing in Law 70 limits the non-claimers to 'normal' "
+        "plays, and their intentions are not evidence. The EBU's own TD notes on adjudicating claims (a seed document "
+        "of the project) discuss this very incident (North claims two with dummy to lead, declarer agrees, dummy "
+        "objects at once) and rule the other way: dummy may object (68D), declarer's intentions do not matter, "
+        "and the claimer has no counter to being thrown in with the ♥J to lead away from his diamonds. The table "
+        "TD's 'not a normal play for declarer' was appealed (outcome unpublished); claimlaw gives declarer the "
+        "trick the throw-in wins, as the EBU notes do"),
+}
 
 
 # search positions per play-core question for the agreement table: a single ruling searches until proven, but a
@@ -76,6 +107,8 @@ def rule_published(path: Path, play: object = None, budget: int | None = RULINGS
     published = _tricks_text(want) + (f" ({', '.join(exp.laws)})" if exp.laws else "")
     witness = next((w for w in ruling.witnesses if w.question == "worst_normal"), None)
     witness = witness or (ruling.witnesses[0] if ruling.witnesses else None)
+    answer, reason = DISPUTED.get(path.stem, (None, ""))
     return AgreementRow(case=path.stem, published=published, claimlaw=_tricks_text(ruling.tricks),
                         agrees=not diffs, chain=list(ruling.laws), witness=witness.words if witness else "",
-                        differences=diffs, proven=ruling.proven)
+                        differences=diffs, proven=ruling.proven,
+                        disputed=reason if diffs and ruling.tricks == answer else "")

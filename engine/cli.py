@@ -621,14 +621,19 @@ def rulings_cmd(
                                differences=[f"not ruled: {msg}"])
         rows.append(row)
         table.add_row(row.case, row.published, row.claimlaw + ("" if row.proven else " (unproven)"),
-                      "yes" if row.agrees else "NO", " → ".join(row.chain))
+                      "yes" if row.agrees else "disputed" if row.disputed else "NO", " → ".join(row.chain))
     out.print(table)
     for row in rows:
         out.print(f"[bold]{row.case}[/] witness: {row.witness if full else _short(row.witness, 240)}", highlight=False)
         for d in row.differences:
             out.print(f"    differs: {d}", highlight=False)
+        if row.disputed:
+            out.print(f"    disputed: {row.disputed if full else _short(row.disputed, 240)}", highlight=False)
     agreed = sum(r.agrees for r in rows)
-    out.print(f"[bold]Agreement:[/] {agreed} of {len(files)} cases rule as published.", highlight=False)
+    disputed = sum(bool(r.disputed) for r in rows)
+    out.print(f"[bold]Agreement:[/] {agreed} of {len(files)} cases rule as published"
+              + (f"; {disputed} disputed, where claimlaw rules its reasoned answer." if disputed else "."),
+              highlight=False)
     if errors:
         err.print(f"[bold red]{errors} case(s) could not be ruled[/] (see their rows)", highlight=False)
         raise typer.Exit(1)

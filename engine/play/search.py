@@ -1077,6 +1077,10 @@ class Searcher:
             fin = self.finesse_card(node, legal, w_card, seat)
             return [fin] if fin is not None else []
         if st.action == "ruff" and void and led == self._ruff_suit(st) and self._can_ruff(node, seat, led, st):
+            if w_seat.side == self.side and self.wins_trick(node, seat, w_card):
+                # partner's card wins the round as he sees it: a ruff is to win it, so the step is silent here
+                # (St Petersburg 2000, blakjak: with 5-0, dummy's ♣7 over North's ♣6 is not ruffed; 12 tricks)
+                return []
             over = [c for c in legal if c.suit == self.trump and self.beats(c, w_card)]
             return [min(over, key=lambda c: c.rank)] if over else []  # ruffed over by second hand: the line is silent
         if st.action == "ruffing_finesse" and void:

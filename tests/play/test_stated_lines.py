@@ -134,6 +134,24 @@ def test_a_stated_ruff_leads_the_suit_to_the_void_hand_which_ruffs_and_is_then_d
     s2, root2 = _searcher(from_north, Side.NS, model)
     assert s2.line_moves(root2, Seat.N, s2.legal(root2, Seat.N)) is None
 
+@clause("70D1")
+def test_a_stated_ruff_is_silent_when_partner_s_card_wins_the_round_as_the_claimer_sees_it() -> None:
+    """'Ruff a club in dummy': South's ♣5 holds the trick once West plays low and East is known void, so North does
+    not ruff it (St Petersburg 2000, blakjak: dummy's ♣7 over North's ♣6 is not ruffed). While East may still hold
+    the hidden ♣7, North ruffs."""
+    spec = {Seat.S: "C5 C6 H2", Seat.N: "S2 S3 H3", Seat.W: "C7 C3 D4", Seat.E: "D6 D7 H5"}
+    model = NormalPlayModel.default(Seat.S).with_line(_line(Step(action="ruff", suit=Suit.C, hand=Seat.N)))
+    known = spec_position(spec, Suit.S, Seat.S)
+    known.shown_out[Seat.E].add(Suit.C)
+    s, root = _searcher(known, Side.NS, model)
+    assert s.line_moves(root, Seat.S, s.legal(root, Seat.S)) == _cards("C5")
+    low = _after(s, root, "C5 C3")
+    assert s.line_moves(low, Seat.N, s.legal(low, Seat.N)) is None
+    s2, root2 = _searcher(spec_position(spec, Suit.S, Seat.S), Side.NS, model)
+    low2 = _after(s2, root2, "C5 C3")
+    assert s2.line_moves(low2, Seat.N, s2.legal(low2, Seat.N)) == _cards("S2")
+
+
 def test_a_conditional_step_is_in_force_only_once_the_claimer_has_seen_the_condition_hold() -> None:
     """'If spades are 2-1, I play the ♣2': nothing until East shows out on the second spade; a 3-0 condition is
     then seen not to hold and never applies."""

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from claimlaw.engine.agreement import RULINGS_BUDGET, case_files, rule_published
+from claimlaw.engine.agreement import DISPUTED, RULINGS_BUDGET, case_files, rule_published
 from claimlaw.engine.api import rule
 from claimlaw.engine.cli import app
 from claimlaw.facts import load_case
@@ -25,17 +25,7 @@ SHARED = ROOT.parent / "shared" / "data" / "rulings"
 OWN = Path(__file__).resolve().parent / "cases"
 
 # cases claimlaw does not rule as published today: what is at fault (strict: fix the cause and remove)
-KNOWN: dict[str, str] = {
-    "blakjak-spb-2000-4h-concession-after-clubs-5-0":
-        "search (stated ruffs): the plan for 4-1 now covers 5-0, 'if they are 4-1' is read as the clubs, and the "
-        "stated ruff is followed (West leads the ♣7, East ruffs); but with 5-0 one ruff does not set up the master "
-        "club the plan discards on, and nothing extends 'ruff the fourth round' to the fifth: West crosses in spades "
-        "and East's last trump goes on it, so the ♣8 loses to the ♣J (EW 11); the TD held ruffing the fifth club "
-        "the only normal way on (EW 12)",
-    "ebu-national-pairs-defender-claim-throw-in":
-        "model (the non-claimers' cards): claimlaw gives the non-claiming side every legal card (70A), so dummy's "
-        "♥5 throws North in; the TD held that throw-in not a normal play for declarer",
-}
+KNOWN: dict[str, str] = {}
 
 # cases whose count the table's budget (engine.agreement.RULINGS_BUDGET per question) does not settle, so they run
 # until proven, as a single ruling does: an unproven count would rule the claim not established (70A)
@@ -43,24 +33,6 @@ UNBOUNDED = {"isr-2013-7s-discard-club-on-diamonds-trump-out",  # ~9 s of search
              "ebu-2011-appeal-focus-6nt-trick-count",  # ~9 s
              "usbf-2019-mixed-5d-ruffing-finesse-if-spades-4-1"}  # ~15 s: a conditional step keeps it in Python
 
-# cases whose published ruling claimlaw holds wrong in law: claimlaw's tricks, and why
-DISPUTED: dict[str, tuple[dict[str, int], str]] = {
-    "nbb-delft-4s-forgotten-trump-ten-ruff-low": (
-        {"NS": 9, "EW": 4},
-        "70C3 takes a trick the outstanding trump could win on ANY normal line. To a claimer who has forgotten "
-        "the ♠10, his ♠J4 are two equal winners, and playing equal cards in either order is careless, not "
-        "irrational (White Book 8.70.5: 7-5-4 opposite a void loses to a forgotten six). Ruffing the ♦K with the "
-        "♠J and leading the ♠4 is such a line. Ruffing low is the usual play (EBU claims notes), not the only "
-        "normal one: the table TD's one trick to the defence is right, the district answer too kind"),
-    "bw-trial-4s-claim-rest-trump-out-committee-allowed": (
-        {"NS": 9, "EW": 4},
-        "70C: South said nothing of West's ♠6 and told the TD no trump was out, so 70C1 and 70C2 hold; 70C3 asks only "
-        "whether a trick could be lost to the trump on a normal line, and cashing dummy's ♥KQJ before drawing it (West "
-        "ruffs the third heart) is careless, not irrational (White Book 8.70.4). The committee's stated reason (they "
-        "would not have called the TD) is no ground in Law 70: the table TD's one trick to the defence is right. "
-        "(claimlaw's witness reaches the same count by a stranger path, South ruffing North's ♥K: a narrowing gap of "
-        "issue 26 item 3, not the count)"),
-}
 
 
 def _published() -> list[Path]:
@@ -146,6 +118,15 @@ def test_the_rulings_command_prints_the_agreement_table_with_chain_and_witness(t
     assert res.exit_code == 0, res.output
     assert one.stem in res.output and "witness:" in res.output and "70A" in res.output
     assert "Agreement:" in res.output and "of 1 cases" in res.output
+
+
+@clause("70A")
+def test_the_rulings_table_marks_a_disputed_case_disputed_and_prints_claimlaw_s_reason() -> None:
+    case = OWN / "bw-trial-4s-claim-rest-trump-out-committee-allowed.yaml"
+    res = CliRunner().invoke(app, ["rulings", str(case), "--full"], env={"COLUMNS": "250"})
+    assert res.exit_code == 0, res.output
+    assert "disputed" in res.output and "White Book 8.70.4" in res.output
+    assert "0 of 1 cases rule as published; 1 disputed" in res.output
 
 
 def test_the_rulings_command_names_a_missing_folder_and_exits_2(tmp_path: Path) -> None:
