@@ -21,21 +21,24 @@ SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 TSV = SHARED / "reviewed-verdicts" / "verdicts.tsv"
 DATA = SHARED / "bbo-vugraph"
 
-PACK_70E1 = ("model (70E1 needs the claim's target): the line takes an unstated finesse the claim does not depend on "
-             "(the reviewers: 70E1 withholds credit for a finesse the claim needs, it does not put a pointless one "
-             "into a claim that needs none); the guess licence does not yet ask whether the claimer's winners as he "
-             "sees them already make the tricks he claimed")
 KNOWN: dict[str, str] = {  # row number: what is at fault (strict: fix and remove)
     "6": "model: the accepted line (dummy keeps the bare ♠Q opposite ♠T9 and throws ♦5, a failure to unblock) is "
          "no longer among the normal lines, and no other normal line loses the trick: a narrowing is too strict",
     "16": "model: the accepted line (♦7 led before the ♣K is cashed, stranding the ♦9: careless order) is no longer "
           "among the normal lines, and no other normal line loses the trick",
-    "7": PACK_70E1 + " (here the ♦J/♦T against the ♦K; the reviewer allows that the count may stand on it)",
-    "11": PACK_70E1 + " (dummy's ♣8 finesse holding the master ♣A)",
+    "7": "model: the reviewed line (a deep ♥7 'finesse' in a solid trump suit) is gone; the count now rests on the "
+         "♦ handling the reviewer named as a possible cause ('the count may still stand on the unstated ♦K73 "
+         "handling'): on North's ♦4 South plays the ♦T, not the ♦A, and loses to West's bare ♦K, the losing option "
+         "of a guess about a hidden card (70E1), reached through the equal-small-cards licence",
+    "11": "model: the reviewed line (dummy's ♣8 under the master ♣A) is gone; the line now blocks the diamonds: South "
+          "follows ♦4 under North's ♦T, keeping the bare ♦A, and North's ♦3 to it strands ♦KQJ2 (a failure to "
+          "unblock, which row 6's reviewer calls normal: whether it is normal here, the rows disagree)",
     "12": "model: a trump led from ♣83 into East's ♣K while the side's diamonds are unblocked wrongly (a double-dummy "
           "tie after ♦5 to the ♦Q leaves dummy's ♦K bare): the line still loses a trick the reviewer holds no "
           "player loses",
-    "13": PACK_70E1 + " (♦J finesse although ♦A and ♦K give the claimed tricks)",
+    "13": "model: the reviewed ♦J finesse is gone; the line now blocks the hearts: West follows ♥2 under East's ♥K "
+          "(South's ♥A takes it) keeping ♥QJ opposite ♥T96, and with East's ♦A spent on the crossing East's ♥T is "
+          "stranded (a failure to unblock, as in row 6, which its reviewer accepted: the rows pull two ways)",
     "17": "model: the rejected line is gone (third hand high), and so is the line on which East, the claimer's "
           "partner, threw his ♦A (each hand of the side now narrows its ties in its own view: East sees the ♦A as a "
           "winner). Our solver proves another line: East underleads the ♦A with ♦7 into South's ♦K (on lead only "
