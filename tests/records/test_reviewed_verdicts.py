@@ -25,7 +25,9 @@ KNOWN: dict[str, str] = {  # row number: what is at fault (strict: fix and remov
     "6": "model: the accepted line (dummy keeps the bare ♠Q opposite ♠T9 and throws ♦5, a failure to unblock) is "
          "no longer among the normal lines, and no other normal line loses the trick: a narrowing is too strict",
     "16": "model: the accepted line (♦7 led before the ♣K is cashed, stranding the ♦9: careless order) is no longer "
-          "among the normal lines, and no other normal line loses the trick",
+          "among the normal lines, and no other normal line loses the trick. At the root the ♦7 is a double-dummy "
+          "tie that the entries narrowing drops (its block test counts dummy's ♥J above West's ♥976, all trumps "
+          "drawn, as a block); allowing it (tried 2026-11-26) still finds no normal line that loses after it",
     "7": "model: the reviewed line (a deep ♥7 'finesse' in a solid trump suit) is gone; the count now rests on the "
          "♦ handling the reviewer named as a possible cause ('the count may still stand on the unstated ♦K73 "
          "handling'): on North's ♦4 South plays the ♦T, not the ♦A, and loses to West's bare ♦K, the losing option "
