@@ -21,8 +21,9 @@ whole-clause IDIOMS sits with pass 3, next to what each idiom gives):
    table accounts for are listed in ``unparsed``, never dropped.
 
 Counts versus order: a list of tricks per suit with no sequencing word is a count, not an order
-(``count_only``); "... then ..." is an order (``ordered``). ``mentions_trumps`` is True when the
-statement says anything about trumps as a suit (a draw step, the word "trump(s)" other than as
+(``count_only``); "... then ..." is an order (``ordered``), and so is a list of plays with a crossing by a
+named card after an earlier play ("the club queen, a club to the ace and the king"). ``mentions_trumps`` is
+True when the statement says anything about trumps as a suit (a draw step, the word "trump(s)" other than as
 the instrument of a ruff, or the trump suit named in a non-ruff step).
 
 What the step fields mean here, beyond ``facts.case.Step``: ``finesse.card`` is the missing
@@ -1098,7 +1099,11 @@ def parse_statement(text: str, *, trump: Suit | None = None, claimer: Seat | Non
                 previous = r.verb
             if not r.steps:
                 continue
-            ordered = ordered or conn in ("then", "after", "before") or r.ordering
+            # a crossing with a named card after an earlier step ("the ♣Q, a club to the ♣A and the ♣K") says where
+            # the lead is when it comes, so the plays are in the order named: a list of plays, not of tricks
+            crossing = (bool(groups) or bool(steps)) and any(
+                st.action == "cash" and st.cards and re.search(r"\bto\b", st.text) for st in r.steps)
+            ordered = ordered or conn in ("then", "after", "before") or r.ordering or crossing
             group = list(r.steps)
             if conn == "after" and i > 0 and groups:  # "X after Y": Y first
                 anchor = len(groups) - 1

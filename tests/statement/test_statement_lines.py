@@ -139,3 +139,16 @@ def test_a_bare_count_by_suit_binds_the_claimer_to_no_line_but_an_ordered_statem
     assert stated_line(count)[0] is None
     line = stated_line(order)[0]
     assert line is not None and line.ordered and [s.suit for s in line.steps] == [Suit.D, Suit.S, Suit.C]
+
+
+@clause("68C", "70D1")
+def test_a_crossing_with_a_named_card_after_an_earlier_play_puts_the_plays_in_the_order_named() -> None:
+    """St Petersburg 2000 (blakjak): 'the club queen, a club to the ace and the king of clubs' is a plan played in
+    that order (the crossing says where the lead is when it comes); a list of tricks per suit stays a count (EBU
+    TD notes: 'four hearts, three spades and a diamond' does not fix an order)."""
+    plan = parse_statement("I shall play the club queen, a club to the ace and the king of clubs", trump=H)
+    assert [s.text for s in plan.line.steps] == ["the ♣Q", "a club to ♣A", "the ♣K"] and plan.line.ordered
+    count = parse_statement("four hearts, three spades and a diamond", trump=C)
+    assert not count.line.ordered and count.count_only
+    alone = parse_statement("a heart to the king and ace", trump=S)
+    assert not alone.line.ordered  # a crossing with nothing before it orders nothing
