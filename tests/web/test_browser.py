@@ -117,6 +117,11 @@ def enter_the_forgotten_jack(pg: Any) -> None:
     pg.keyboard.type("HQ")
 
 
+def settled(pg: Any) -> None:
+    """Wait until the page has answered the check of the form as it stands now."""
+    pg.wait_for_selector("#case-form:not([data-checking])", state="attached", timeout=20_000)
+
+
 def cli_json(path: Path) -> dict[str, Any]:
     res = CliRunner().invoke(cli_app, ["rule", str(path), "--json"])
     assert res.exit_code in (0, 3), res.output
@@ -188,7 +193,7 @@ def test_a_card_typed_into_two_hands_shows_the_message_at_the_diagram(page: Any)
     pg.click("#hand-W-H")
     pg.keyboard.type("J")  # West now holds the jack of hearts that South holds
     msg = pg.locator("[data-field='board.position'] > .field-error")
-    msg.wait_for(state="visible", timeout=10_000)
+    settled(pg)
     assert msg.inner_text() == "board.position: ♥J appears twice"
     assert pg.get_attribute("#hand-W-H", "aria-invalid") == "true"
     pg.get_by_role("button", name="Rule").click()
@@ -271,5 +276,38 @@ def test_the_card_picker_never_puts_a_card_in_two_hands(page: Any) -> None:
     jack.click()
     msg = pg.locator("[data-field='board.position'] > .field-error")
     assert pg.input_value("#hand-S-H") == "J"
-    pg.wait_for_timeout(1000)
+    settled(pg)
     assert not msg.is_visible()  # the case is whole again: no message
+
+
+def test_a_slow_answer_about_an_older_form_never_overwrites_the_message_for_the_form_as_it_stands(
+        page: Any) -> None:
+    pg = page
+    enter_the_forgotten_jack(pg)
+    settled(pg)
+    held: list[Any] = []
+
+    def hold_the_jack_twice(route: Any) -> None:
+        if not held and "QJ" in (route.request.post_data or ""):  # West's hearts as typed below
+            held.append(route)
+        else:
+            route.continue_()
+
+    pg.route("**/api/check", hold_the_jack_twice)
+    pg.click("#hand-W-H")
+    pg.keyboard.type("J")  # the jack twice: the check of this form is held back
+    for _ in range(200):
+        if held:
+            break
+        pg.wait_for_timeout(50)
+    assert held, "the page never checked the form"
+    with pg.expect_response("**/api/check"):
+        pg.keyboard.press("Backspace")  # the case is whole again, and this check is answered at once
+    settled(pg)
+    msg = pg.locator("[data-field='board.position'] > .field-error")
+    assert not msg.is_visible()
+    with pg.expect_response("**/api/check"):
+        held[0].continue_()  # now the old form's answer arrives: the jack twice
+    pg.wait_for_timeout(500)
+    assert not msg.is_visible()
+    assert pg.get_attribute("#hand-W-H", "aria-invalid") is None

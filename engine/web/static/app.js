@@ -307,15 +307,27 @@ async function post(url, body) {
   return { ok: r.ok, status: r.status, data };
 }
 
+// Each edit starts a check; only the answer to the latest one is shown, so a slow answer about an older state of
+// the form never overwrites a newer one. The form carries data-checking while the latest check is unanswered.
 let checkTimer = null;
+let checkSeq = 0;
 function checkSoon() {
   clearTimeout(checkTimer);
+  const mine = ++checkSeq;
+  $("case-form").dataset.checking = "1";
   checkTimer = setTimeout(async () => {
-    try {
-      const { ok, data } = await post("/api/check", buildCase());
-      if (ok) clearErrors(); else showError(data.error);
-    } catch (e) { /* offline: the Rule button says so */ }
+    let answer = null;
+    try { answer = await post("/api/check", buildCase()); } catch (e) { /* offline: the Rule button says so */ }
+    if (mine !== checkSeq) return;
+    delete $("case-form").dataset.checking;
+    if (answer) { if (answer.ok) clearErrors(); else showError(answer.data.error); }
   }, 350);
+}
+
+function cancelCheck() {
+  clearTimeout(checkTimer);
+  ++checkSeq;
+  delete $("case-form").dataset.checking;
 }
 
 // -- keep and share: the case survives a visit to a clause page (this tab only), a link carries it anywhere
@@ -376,6 +388,7 @@ async function runRuling(ev) {
   jobId = null;
   stopWanted = false;
   const budget = val("budget") === "" ? null : Number(val("budget"));
+  cancelCheck();  // the ruling request validates the same form; a pending check would only repeat it
   let res;
   try {
     res = await post("/api/rulings", { case: buildCase(), budget });
