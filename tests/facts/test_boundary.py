@@ -124,7 +124,7 @@ def test_a_yaml_alias_bomb_is_refused_before_it_expands(tmp_path: Path) -> None:
     lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 9)]
     t = time.perf_counter()
     msg = _file_error(_write(tmp_path, "bomb.yaml", ("\n".join(lines) + "\n").encode()))
-    assert f"more than {MAX_ALIASES} YAML aliases" in msg and time.perf_counter() - t < 1
+    assert f"more than {MAX_ALIASES} YAML aliases" in msg and time.perf_counter() - t < 5  # expanded: minutes
 
 
 @pytest.mark.parametrize("suffix,text", [(".yaml", "[" * 20_000 + "]" * 20_000),
@@ -160,12 +160,12 @@ def test_yaml_errors_give_the_line_and_the_reason(tmp_path: Path) -> None:
     assert msg.startswith("not valid YAML at line") and "expected" in msg
 
 
-def test_a_hundred_kilobyte_statement_answers_well_under_a_second() -> None:
+def test_a_hundred_kilobyte_statement_answers_in_seconds_not_minutes() -> None:
     for unit in ("draw trumps, then cash the hearts and concede a diamond. ", "a, ", "ace of spades king "):
         text = (unit * (100_000 // len(unit) + 1))[:100_000]
         t = time.perf_counter()
         parsed = parse_statement(text, trump=Suit.S)
-        assert time.perf_counter() - t < 0.5
+        assert time.perf_counter() - t < 3  # a backtracking parse runs for minutes
         assert any("were not read" in u for u in parsed.unparsed)
 
 

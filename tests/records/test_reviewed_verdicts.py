@@ -35,9 +35,11 @@ KNOWN: dict[str, str] = {  # row number: what is at fault (strict: fix and remov
     "11": "model: the reviewed line (dummy's ♣8 under the master ♣A) is gone; the line now blocks the diamonds: South "
           "follows ♦4 under North's ♦T, keeping the bare ♦A, and North's ♦3 to it strands ♦KQJ2 (a failure to "
           "unblock, which row 6's reviewer calls normal: whether it is normal here, the rows disagree)",
-    "12": "model: a trump led from ♣83 into East's ♣K while the side's diamonds are unblocked wrongly (a double-dummy "
-          "tie after ♦5 to the ♦Q leaves dummy's ♦K bare): the line still loses a trick the reviewer holds no "
-          "player loses",
+    "12": "model: the reviewed line (a diamond winner thrown instead of ruffing with the idle ♣J) is no longer the "
+          "cause; the line now blocks the diamonds: after dummy's ♥5 is ruffed with South's last trump, South cashes "
+          "the ♦A first (cash suits in any order) and dummy's ♦K wins the next round with no way back, where the ♦8 "
+          "to the ♦K and the ♦Q overtaken keeps the lead. Whether a failure to unblock is normal, the reviewed rows "
+          "disagree (row 6 accepts it)",
     "13": "model: the reviewed ♦J finesse is gone; the line now blocks the hearts: West follows ♥2 under East's ♥K "
           "(South's ♥A takes it) keeping ♥QJ opposite ♥T96, and with East's ♦A spent on the crossing East's ♥T is "
           "stranded (a failure to unblock, as in row 6, which its reviewer accepted: the rows pull two ways)",
