@@ -45,9 +45,9 @@ def _param(p: Path) -> object:
     return pytest.param(p, id=p.stem)
 
 
-def _cards_left(p: Path) -> int:
+def _tricks_left(p: Path) -> int:
     pos = load_case(p).position()
-    return sum(len(h) for h in pos.hands.values()) if pos is not None else 52
+    return pos.tricks_left if pos is not None else 13
 
 
 PUBLISHED = _published()
@@ -118,7 +118,7 @@ def test_the_rulings_command_prints_the_agreement_table_with_chain_and_witness(t
     src = OWN if case_files([OWN]) else SHARED
     if not case_files([src]):
         pytest.skip("no published case files")
-    one = min(case_files([src]), key=_cards_left)
+    one = min(case_files([src]), key=_tricks_left)
     res = CliRunner().invoke(app, ["rulings", str(one), "--full", "--budget", "20000"], env={"COLUMNS": "250"})
     assert res.exit_code == 0, res.output
     assert one.stem in res.output and "witness:" in res.output and "70A" in res.output
@@ -130,7 +130,7 @@ def test_the_rulings_table_marks_a_disputed_case_disputed_and_prints_claimlaw_s_
     cases = [p for p in PUBLISHED if p.stem in DISPUTED]
     if not cases:
         pytest.skip("no disputed case in the rulings folders")
-    case = min(cases, key=_cards_left)  # the shortest ending: the table's marking is what is tested
+    case = min(cases, key=_tricks_left)  # the shortest ending: the table's marking is what is tested
     res = CliRunner().invoke(app, ["rulings", str(case), "--full"], env={"COLUMNS": "250"})
     assert res.exit_code == 0, res.output
     assert "disputed" in res.output and DISPUTED[case.stem][1][:40] in res.output.replace("\n", "")
@@ -148,7 +148,7 @@ def test_a_case_the_engine_cannot_rule_is_its_own_error_row_and_the_table_still_
     import claimlaw.engine.agreement as agreement
 
     src = OWN if case_files([OWN]) else SHARED
-    files = sorted(case_files([src]), key=_cards_left)[:2]  # the two shortest endings
+    files = sorted(case_files([src]), key=_tricks_left)[:2]  # the two shortest endings
     if len(files) < 2:
         pytest.skip("two published case files needed")
     real = agreement.rule_published
