@@ -8,10 +8,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from claimlaw.engine.facts_in import case_facts
 from claimlaw.engine.questions import AnswerBook, Unanswered
+from claimlaw.engine.rulebook import Pack
 from claimlaw.facts import Case, Ruling, Side, TraceStep, WeightedResult, Witness
 from claimlaw.facts.contract import score
 
@@ -39,7 +41,7 @@ def play_core() -> Any:
     return _CORE
 
 
-def program_for(edition: str, packs: Sequence[str]) -> Any:
+def program_for(edition: str, packs: Sequence[str | Pack]) -> Any:
     """The compiled rule program for an edition and packs (cached by the host)."""
     from claimlaw.engine.host import compile_program
     from claimlaw.engine.packs import load_pack
@@ -50,16 +52,22 @@ def program_for(edition: str, packs: Sequence[str]) -> Any:
 
 
 def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None = None,
-         play: Any = "default", verbose: bool = False) -> Ruling:
-    """Rule on ``case``: the outcome, tricks, score, witness lines and the traced law chain."""
+         play: Any = "default", verbose: bool = False, case_dir: Path | None = None) -> Ruling:
+    """Rule on ``case``: the outcome, tricks, score, witness lines and the traced law chain.
+
+    ``packs`` (names or paths, as a user gives ``--pack``) replace the case's own ``regulations``. Those are read
+    as untrusted: installed pack names only, unless ``case_dir`` says the case came from a file there, when a
+    data pack may also be named by a path (``engine.packs.load_case_pack``)."""
     ed = edition or case.edition or DEFAULT_EDITION
     if packs is None:
-        from claimlaw.engine.packs import check_case_pack
+        from claimlaw.engine.packs import load_case_pack
 
-        for p in case.regulations:
-            check_case_pack(p)
-    pk = list(packs if packs is not None else case.regulations)
-    program = program_for(ed, pk)
+        chosen: list[str | Pack] = [load_case_pack(p, case_dir=case_dir) for p in case.regulations]
+        pk = list(case.regulations)
+    else:
+        chosen = list(packs)
+        pk = list(packs)
+    program = program_for(ed, chosen)
     params = dict(program.params)
     pos = case.position()
     core = play_core() if play == "default" else play

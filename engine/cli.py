@@ -128,7 +128,8 @@ def rule_cmd(
 
             core = PlayCore(budget=budget)
         with _progress():
-            ruling = rule(case, edition=edition, packs=pack or None, verbose=verbose, play=core)
+            ruling = rule(case, edition=edition, packs=pack or None, verbose=verbose, play=core,
+                          case_dir=case_file.parent)
     except KeyboardInterrupt:
         _fail("interrupted before the search had found any line to rule on", 130)
     except PackError as e:

@@ -24,7 +24,9 @@ import hashlib
 import importlib
 import importlib.util
 import math
+import os
 import pkgutil
+import stat
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -55,7 +57,8 @@ class PackInfo:
     error: str = ""      # set when the pack is listed but cannot be loaded
 
 
-__all__ = ["BUILTIN_PACKAGE", "ENTRY_POINT_GROUP", "PackError", "PackInfo", "list_packs", "load_pack"]
+__all__ = ["BUILTIN_PACKAGE", "ENTRY_POINT_GROUP", "PackError", "PackInfo", "list_packs", "load_case_pack",
+           "load_pack"]
 
 
 # ---------------------------------------------------------------------------------------
@@ -162,18 +165,46 @@ def _exit_text(e: BaseException) -> str:
     return f"{type(e).__name__}: {e}"
 
 
-def check_case_pack(name_or_path: str) -> None:
-    """A pack named by a case file: a pack's name, or a path to a data pack (YAML/JSON), never Python code. A case
-    file is data that may come from anyone (a web form, an e-mail); running code because it names a file would
-    let it do anything. A Python pack is given by its installed name or with ``--pack``."""
-    s = str(name_or_path)
-    if _looks_like_path(s) and not s.lower().endswith(_DATA_SUFFIXES):
-        raise PackError(f"regulations: {s!r}: a case file may name a pack or a data pack (.yaml, .yml, .json), not "
-                        "Python code; give a Python pack with --pack")
-    if not _looks_like_path(s) and s not in _builtin_names() and all(ep.name != s for ep in _entry_points()) \
-            and Path(s).exists():
-        raise PackError(f"regulations: {s!r}: a case file names a pack by its name, or a data pack by a path ending "
-                        ".yaml, .yml or .json")
+def _installed(name: str) -> bool:
+    return name in _builtin_names() or any(ep.name == name for ep in _entry_points())
+
+
+def load_case_pack(ref: str, *, case_dir: Path | None) -> Pack:
+    """A pack that a case file names under ``regulations``. A case file is data that may come from anyone (a web
+    form, an e-mail), so naming a file must never run code or read beyond what the user chose:
+
+    * ``case_dir`` None (the case came from the web page or the Python API): an installed pack's name only;
+    * ``case_dir`` set (the user gave the CLI a case file there): an installed name, or a path, relative to that
+      folder, to a YAML/JSON *data* pack; the path with every link resolved must still end in a data extension
+      and be a regular file (never a directory, a link to code, a FIFO or a device). A Python pack is given by
+      its installed name or with ``--pack``.
+
+    The error names the reference as the case wrote it, never a resolved path nor anything read from a file."""
+    s = str(ref).strip()
+    if s and not _looks_like_path(s) and _installed(s):
+        return load_pack(s)
+    if case_dir is None:
+        known = ", ".join(p.name for p in list_packs()) or "none installed"
+        raise PackError(f"regulations: {s!r} is not an installed pack (known: {known}); a case sent here names "
+                        "packs by name")
+    if not s.lower().endswith(_DATA_SUFFIXES):
+        raise PackError(f"regulations: {s!r}: a case file names a pack by its installed name, or a data pack by a "
+                        "path ending .yaml, .yml or .json (never Python code; give a Python pack with --pack)")
+    given = Path(s).expanduser()
+    path = given if given.is_absolute() else case_dir / given
+    try:
+        real = Path(os.path.realpath(path))
+        st = os.stat(real)
+    except (OSError, ValueError):
+        raise PackError(f"regulations: {s!r}: no such data pack") from None
+    if not real.name.lower().endswith(_DATA_SUFFIXES):
+        raise PackError(f"regulations: {s!r}: a link to a file that is not a data pack (.yaml, .yml, .json)")
+    if not stat.S_ISREG(st.st_mode):
+        raise PackError(f"regulations: {s!r}: not a regular file (a data pack is one .yaml, .yml or .json file)")
+    key = ("path", str(real), str(st.st_mtime_ns))
+    if key not in _CACHE:
+        _CACHE[key] = _load_data(real, label=f"regulations: {s!r}")
+    return check_params(_CACHE[key])
 
 
 def load_pack(name_or_path: str | Path | Pack) -> Pack:
@@ -315,8 +346,8 @@ def _load_python(target: Path, *, package: bool) -> Pack:
     return _from_module(mod, str(target), origin=str(target))
 
 
-def _load_data(target: Path) -> Pack:
-    label = f"pack {str(target)!r}"
+def _load_data(target: Path, *, label: str = "") -> Pack:
+    label = label or f"pack {str(target)!r}"
     try:
         text = read_text(target)
         data: Any = parse_json(text) if target.suffix == ".json" else parse_yaml(text)

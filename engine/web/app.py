@@ -53,8 +53,17 @@ def error_body(e: CaseError) -> dict[str, Any]:
 
 
 def read_case(data: Any) -> Case:
-    """Validate a case posted by the page (a JSON object, as a case file would hold it)."""
-    return case_from_dict(data)
+    """Validate a case posted by the page (a JSON object, as a case file would hold it). Its ``regulations`` may
+    name installed packs only: the server never reads a file, nor runs code, because a case names it."""
+    from claimlaw.engine.packs import PackError, load_case_pack
+
+    case = case_from_dict(data)
+    for i, ref in enumerate(case.regulations):
+        try:
+            load_case_pack(ref, case_dir=None)
+        except PackError as e:
+            raise CaseError(f"regulations[{i}]", str(e).removeprefix("regulations: ")) from None
+    return case
 
 
 def case_yaml(data: dict[str, Any]) -> str:

@@ -171,17 +171,3 @@ def test_without_built_in_or_installed_packs_the_list_is_empty(monkeypatch: pyte
     assert list_packs() == []
     with pytest.raises(PackError, match="no packs are installed"):
         load_pack("ebu")
-
-
-def test_a_case_file_naming_a_python_pack_by_path_is_refused_before_any_of_its_code_runs(tmp_path: Path) -> None:
-    from claimlaw.engine.api import rule
-    from claimlaw.facts import case_from_dict
-
-    ran = tmp_path / "ran"
-    evil = tmp_path / "evil.py"
-    evil.write_text(f"open({str(ran)!r}, 'w').write('x')\n", encoding="utf-8")
-    case = case_from_dict({"board": {"contract": "4S", "declarer": "S"}, "claim": {"by": "S", "says": "claim"},
-                           "regulations": [str(evil)]})
-    with pytest.raises(packs.PackError, match="not Python code"):
-        rule(case)
-    assert not ran.exists()
