@@ -149,13 +149,10 @@ def assemble(case: Case, edition: str, packs: list[str], result: Any, *, verbose
     c: dict[str, Any] = dict(result.conclusions)
     witnesses = [w if isinstance(w, Witness) else Witness.model_validate(w) for w in c.get("witnesses") or []]
     used = {choice.split(":")[0].strip() for w in witnesses for choice in w.choices}
-    trace: list[TraceStep] = []
-    for step in result.trace:
-        if step.rule.startswith("guideline.") and not verbose:
-            switch = step.rule.removeprefix("guideline.").removesuffix(".71")
-            if switch not in used:
-                continue
-        trace.append(step)
+    used |= {w.question for w in witnesses}
+    chain = printed_chain(list(result.trace), used)
+    trace = list(result.trace) if verbose else chain
+    considered = [] if verbose else [s for s in result.trace if s not in chain]
     tricks = c.get("tricks")
     contract = case.board.contract if case.board else None
     declarer = case.board.declarer if case.board else None
@@ -188,7 +185,50 @@ def assemble(case: Case, edition: str, packs: list[str], result: Any, *, verbose
         witnesses=witnesses,
         weighted=weighted,
         trace=trace,
+        considered=considered,
     )
+
+
+# Switches whose effect shows in the witness line: the licences a line's choices name ("line" for a stated line).
+# The other switches are set only where they bear on the count (70C3's unaware_trump when a trick could be lost to
+# it, 70E1's guess when the claimer's sure tricks fall short of the claim, 70D2 for a defender's claim) or where a
+# finding, a piece of evidence or a Regulating Authority sets them (guess_order, played_after_claim,
+# safety_check_high_trump).
+_SEEN_IN_WITNESS = frozenset({"any_suit_order", "continue_suit", "top_down", "equal_small_any", "ruff_low",
+                              "concede_now_or_end", "unaware_winner", "sees_played_cards", "line"})
+# the footnote's standard ("normal" includes careless or inferior play for the class of player) is what every
+# worst-normal count applies, so its step stands wherever such a count decided the ruling
+_STANDARD = "class_of_player"
+_CONCLUSIONS = ("outcome", "tricks", "summary", "next_step", "witnesses", "notes", "weighted")
+
+
+def _switch_counts(f: dict[str, Any], used: set[str]) -> bool:
+    name = f.get("name", "")
+    if name == _STANDARD:
+        return "worst_normal" in used
+    if name in _SEEN_IN_WITNESS:
+        return name in used
+    return True
+
+
+def printed_chain(trace: list[TraceStep], used: set[str]) -> list[TraceStep]:
+    """The steps the ruling rests on, in firing order: a step stays when it concluded something of the ruling, or
+    asserted a fact a kept step matched on, or set a switch that changed the count (a licence only when the witness
+    line used it), or recorded a finding of its own (79C's period, 70B's procedure). So 70E1 is in the chain only
+    where a guess was at stake, and a procedural step whose facts no later rule needed is left to ``considered``."""
+    keep: list[bool] = [False] * len(trace)
+    needed: list[dict[str, Any]] = []
+    for i in range(len(trace) - 1, -1, -1):
+        step = trace[i]
+        made = [f for f in step.concluded.get("asserted", []) if isinstance(f, dict)]
+        switches = [f for f in made if f.get("kind") == "switch"]
+        others = [f for f in made if f.get("kind") != "switch"]
+        recorded = any(not (isinstance(v, dict) and "kind" in v) for v in step.facts.values())
+        if (any(k in step.concluded for k in _CONCLUSIONS) or any(f in needed for f in others)
+                or any(_switch_counts(f, used) for f in switches) or (recorded and not switches)):
+            keep[i] = True
+            needed.extend(v for v in step.facts.values() if isinstance(v, dict) and "kind" in v)
+    return [s for s, k in zip(trace, keep, strict=True) if k]
 
 
 def check_expect(case: Case, ruling: Ruling) -> list[str]:

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-QUESTIONS = ("double_dummy", "worst_normal", "cannot_lose")
+QUESTIONS = ("double_dummy", "worst_normal", "cannot_lose", "guess_at_stake")
 
 
 class Unanswered(BaseException):  # noqa: N818 - a signal to the engine, not an error
@@ -107,6 +107,9 @@ class AnswerBook:
 
     def cannot_lose(self, pos: Any, side: Any) -> Any:
         return self._lookup("cannot_lose", pos, side)
+
+    def guess_at_stake(self, pos: Any, side: Any, model: Any) -> Any:
+        return self._lookup("guess_at_stake", pos, side, model)
 
     def can_make(self, pos: Any, side: Any, n: int) -> bool:
         return self.double_dummy(pos, side).tricks >= n

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from claimlaw.engine.rulebook import Rule, fact, gt, ne, no
+from claimlaw.facts import Side
 from claimlaw.rules.common import ALL, E1997, E2007, E2017, SIDE_NAMES, SINCE_2007, Ctx, Facts, tricks_text
 from claimlaw.rules.counting import RERUN, board_totals, model_from_switches, need_count, proven, side_count
 
@@ -315,6 +316,11 @@ EVIDENCE_2017 = Rule(
 
 
 def _unstated(ctx: Ctx, m: Facts) -> None:
+    play, pos = getattr(ctx, "play", None), getattr(ctx, "position", None)
+    if play is not None and pos is not None:
+        model = model_from_switches(ctx, m["adj"]["side"])
+        if model is not None and not play.guess_at_stake(pos, Side.parse(m["adj"]["side"]), model):
+            return  # his winners as he sees them make the claim: no guess is at stake, 70E1 does not apply
     ctx.assert_fact("switch", name="finesse_or_drop", clause="70E1", value=True, source="Law 70E1",
                     why="an unstated finesse or drop is not credited unless an opponent has shown out, or would "
                         "on any normal line before the guess")

@@ -219,3 +219,25 @@ def test_an_agreed_impossible_claim_is_withdrawn_only_within_the_correction_peri
         when: str, outcome: str, ew: int) -> None:
     r = rule(load_case(EXAMPLES / f"7nt-agreed-claim-withdrawn-{when}-correction-period.yaml"))
     assert r.outcome == outcome and r.tricks is not None and r.tricks["EW"] == ew
+
+
+@clause("70E1")
+def test_70e1_is_not_in_the_chain_of_a_claim_whose_winners_as_the_claimer_sees_them_need_no_guess() -> None:
+    r = rule(load_case(EXAMPLES / "3nt-three-discards-forgotten-jack.yaml"))
+    assert "70E1" not in r.laws and r.outcome == "claim_adjusted"
+    assert any(s.clause == "70E1" for s in r.considered)
+
+
+@clause("70E1")
+def test_70e1_is_in_the_chain_where_the_claim_needs_a_finesse_nobody_stated() -> None:
+    r = ruled("7nt-spade-guess-finesse-only")
+    assert "70E1" in r.laws and r.outcome == "claim_adjusted"
+
+
+@clause("70B")
+def test_a_step_that_fired_but_changed_nothing_goes_to_the_considered_steps_not_the_chain() -> None:
+    r = rule(load_case(EXAMPLES / "3nt-three-discards-forgotten-jack.yaml"))
+    chain = {s.rule for s in r.trace}
+    assert "68B1.claim_concedes_rest" not in chain and "guideline.ruff_low" not in chain
+    assert {"68B1.claim_concedes_rest", "guideline.ruff_low"} <= {s.rule for s in r.considered}
+    assert "guideline.unaware_winner" in chain  # the witness line used it
