@@ -339,6 +339,10 @@ def print_ruling(case: object, ruling: object) -> None:
         concluded = {k: v for k, v in s.concluded.items() if k not in ("summary", "next_step", "witnesses")}
         if concluded:
             out.print(f"       concluded: {t(_facts_text(concluded))}", highlight=False)
+    if ruling.considered:
+        out.print("[bold]Also fired, with no effect on this ruling[/] (not in the law chain):", highlight=False)
+        for s in ruling.considered:
+            out.print(f"     [dim]{t(s.clause)} {t(s.rule)}: {t(s.reason)}[/]", highlight=False)
     for n in ruling.notes:
         out.print(f"[dim]note:[/] {t(n)}", highlight=False)
 
