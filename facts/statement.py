@@ -107,9 +107,9 @@ VERB_PHRASES: dict[VerbClass, tuple[str, ...]] = {
     "cross": ("get back", "getting back", "come back", "go back", "cross", "crosses", "crossing",
               "enter", "entering", "reach", "reaching", "return", "returning", "travel", "travelling",
               "go", "going", "come", "coming", "over", "back"),
-    "take": ("take", "takes", "taking", "try", "trying", "get", "gets", "getting"),
+    "take": ("take", "takes", "taking", "try", "trying", "get", "gets", "getting", "repeat", "repeats", "repeating"),
     "cash": ("play off", "playing off", "run off", "reel off", "rattle off", "cash", "cashes", "cashing",
-             "run", "runs", "running", "win", "winning", "score", "scoring", "make", "makes"),
+             "run", "runs", "running", "win", "winning", "score", "scoring", "make", "makes", "making"),
     "play": ("play", "plays", "playing", "lead", "leads", "leading", "unblock", "unblocking"),
 }
 
@@ -119,17 +119,19 @@ PREFIX_FILLERS = (
     "i can", "i plan to", "i intend to", "i want to", "let me", "we will",
     "i", "we", "will", "shall", "just", "simply", "then", "and", "so", "also", "now", "first", "next",
     "finally", "lastly", "ok", "okay", "well", "obviously", "of course", "by", "after that",
-    "i am going to have to", "i have to", "i need to", "i must", "have to", "need to", "must",
+    "i am going to have to", "i have got to", "have got to", "got to", "i have to", "i need to", "i must",
+    "have to", "need to", "must",
     "i have got", "i have", "there are", "that is", "with", "plus",
 )
 # Words a clause may close with that say nothing about the line.
 SUFFIX_FILLERS = ("if that is ok", "is that ok", "if you like", "ok", "okay", "please", "thanks", "then",
                   "now", "first", "in any order", "in some order", "from the top", "as needed",
-                  "as necessary", "all right", "alright", "as well", "too")
+                  "as necessary", "all right", "alright", "as well", "too", "any more", "anymore")
 # Whole clauses that are no part of the line.
 NO_LINE_CLAUSES = ("i claim", "claim", "claiming", "i am claiming", "ok", "okay", "that is it", "that is all",
                    "here you are", "showing my hand", "cards on the table", "easy", "simple", "cold",
-                   "i think", "ok?", "good", "right", "yes", "so", "(none)", "none", "no statement", "nothing said")
+                   "i think", "ok?", "good", "right", "yes", "so", "(none)", "none", "no statement", "nothing said",
+                   "there is no problem", "no problem", "that is fine", "fine", "nothing to do")
 
 # Words inside a clause that carry no slot of their own.
 NOISE_WORDS = frozenset(
@@ -285,6 +287,8 @@ def normalise(text: str, trump: Suit | None = None) -> str:
     for sym_ch, letter in SUIT_SYMBOLS.items():  # a bare symbol is a suit word
         t = t.replace(sym_ch, f" {Suit(letter).long_name} ")
     t = t.lower()
+    # "everything's mine", "this trick's mine": 's before a predicate is "is", not a possessive
+    t = re.sub(r"\b([a-z]+)'s\s+(?=(?:all\s+)?(?:mine|ours|yours|good|high|gone)\b)", r"\1 is ", t)
     t = re.sub(r"[a-z]+'[a-z]*", lambda m: _CONTRACTIONS.get(m.group(), m.group()), t)
     t = re.sub(r"\[([shdc])([2-9tjqka])\]", lambda m: f"[{m.group(1).upper()}{m.group(2).upper()}]", t)
     t = t.replace("a couple of", "two")
@@ -320,7 +324,9 @@ def normalise(text: str, trump: Suit | None = None) -> str:
 
     # "the spade ace", "the trump king", "the club ace-king"
     honour = "(?:ace|king|queen|jack|ten)"
-    suit_first = re.compile(rf"\b({_SUIT_SING_RE})\s+({honour}(?:\s*(?:-|and)\s*{honour})*)\b")
+    # a spot card after a singular suit word ("the spade five") is a card: a count comes before its suit
+    spot = "(?:nine|eight|seven|six|five|four|three|two|deuce)(?!\\s+(?:tricks?|more|of|times|rounds?)\\b)"
+    suit_first = re.compile(rf"\b({_SUIT_SING_RE})\s+((?:{honour}|{spot})(?:\s*(?:-|and)\s*{honour})*)\b")
 
     def sfirst(m: re.Match[str]) -> str:
         suit = _suit_letter(m.group(1), trump)
@@ -330,6 +336,8 @@ def normalise(text: str, trump: Suit | None = None) -> str:
         return "".join(_tok(suit, r) for r in ranks)
     t = suit_first.sub(sfirst, t)
     t = _honours_next_to_suit(t, trump)
+    # "the ♥K and ♥Q": cards of one suit joined by "and" are one holding, as "the ♥KQ" is
+    t = re.sub(r"(\[([SHDC])[2-9TJQKA]\])\s*(?:,\s*|and\s+|&\s*)(?:the\s+)?(?=\[\2[2-9TJQKA]\])", r"\1 ", t)
     t = re.sub(r"\s+", " ", t).strip()
     return t
 
