@@ -336,8 +336,9 @@ def normalise(text: str, trump: Suit | None = None) -> str:
         return "".join(_tok(suit, r) for r in ranks)
     t = suit_first.sub(sfirst, t)
     t = _honours_next_to_suit(t, trump)
-    # "the ♥K and ♥Q": cards of one suit joined by "and" are one holding, as "the ♥KQ" is
-    t = re.sub(r"(\[([SHDC])[2-9TJQKA]\])\s*(?:,\s*|and\s+|&\s*)(?:the\s+)?(?=\[\2[2-9TJQKA]\])", r"\1 ", t)
+    # "the ♥K and ♥Q": cards of one suit joined by "and" are one holding, as "the ♥KQ" is ("the ♣A and the ♣K",
+    # with a determiner of its own, stays two)
+    t = re.sub(r"(\[([SHDC])[2-9TJQKA]\])\s*(?:,\s*|and\s+|&\s*)(?=\[\2[2-9TJQKA]\])", r"\1 ", t)
     t = re.sub(r"\s+", " ", t).strip()
     return t
 
@@ -686,7 +687,8 @@ def _opp_gets(m: re.Match[str], trump: Suit | None) -> ClauseReading:
 
 
 def _to_you(m: re.Match[str], trump: Suit | None) -> ClauseReading:
-    return _verb_clause("concede", m.group("what") + " " + (m.group("when") or ""), trump)
+    what = re.sub(r"\bmore\s+(?=tricks?\b)", "", m.group("what"))  # "one more trick to you": one trick
+    return _verb_clause("concede", what + " " + (m.group("when") or ""), trump)
 
 
 def _suit_good(m: re.Match[str], trump: Suit | None) -> ClauseReading:
@@ -739,20 +741,25 @@ _GOES = _alt("go", "goes", "will go", "are going", "is going", "can go", "disapp
 _MY = _alt("my", "the", "dummy's", "all my", "all the", "both my", "a", "one")
 _SUIT_OR_CARDS = rf"(?:{_SUIT_WORD_RE}|{_CARDS_RE})"
 _CLAIMS_N = _alt("i have", "i take", "i make", "i win", "i get", "that is", "making", "claim", "claiming", "for")
+# "(we) take ...", "I am taking ...": the claimer's side says it wins what follows (the subject and "will" are fillers)
+_I_TAKE = (rf"(?:{_alt('i', 'we')}\s+)?(?:{_alt('am', 'are')}\s+)?"
+           rf"{_alt('have', 'have got', 'got', 'take', 'taking', 'win', 'winning', 'get', 'getting', 'make', 'making', 'claim', 'claiming', 'score')}\s+")
 
 # (name, pattern, what it gives): each pattern must match the whole clause (fillers stripped).
 IDIOMS: list[tuple[str, re.Pattern[str], IdiomHandler]] = [(name, re.compile(pat), fn) for name, pat, fn in [
-    ("nothing to play for", r"(?:there\s+is\s+)?nothing\s+(?:more\s+|else\s+|left\s+)?to\s+play\s+for",
+    ("nothing to play for", r"(?:there\s+is\s+)?(?:nothing\s+(?:more\s+|else\s+|left\s+)?|no\s+more\s+)to\s+play\s+for",
      _tricks("all", 0)),
-    ("the last n tricks to me", rf"(?:the\s+)?{_alt('last', 'remaining', 'final', 'other')}\s+(?P<n>{_NUM_RE})\s+"
-                                rf"(?:tricks?\s+)?(?:{_alt('are', 'go', 'come')}\s+)?{_alt('to', 'for')}\s+"
-                                rf"{_alt('me', 'us')}", _tricks("more")),
+    ("the last n tricks to me", rf"(?:{_I_TAKE})?(?:the\s+)?{_alt('last', 'remaining', 'final', 'other')}\s+"
+                                rf"(?P<n>{_NUM_RE})(?:\s+tricks?)?(?:\s+(?:{_alt('are', 'go', 'come')}\s+)?{_alt('to', 'for')}\s+"
+                                rf"{_alt('me', 'us')}|\s+{_IS}\s+(?:all\s+)?{_alt('mine', 'ours')})?", _tricks("more")),
     ("the rest are mine",
-     rf"(?:i\s+{_alt('have', 'take', 'win', 'get', 'make', 'claim')}\s+)?{_REST}(?:\s+{_IS}\s+(?:all\s+)?{_MINE})?",
+     rf"(?:{_I_TAKE}(?:all\s+)?)?{_REST}(?:\s+{_IS}\s+(?:all\s+)?{_MINE}(?:,?\s+all\s+of\s+them)?)?",
      _tricks("all", 0)),
-    ("all mine", rf"(?:{_alt('they are', 'it is', 'that is', 'these are')}\s+)?{_alt('all', 'everything', 'the lot')}"
-                 rf"(?:\s+(?:is\s+|are\s+)?{_ALL_MINE})?", _tricks("all", 0)),
-    ("a hand is high", rf"{_A_HAND}\s+(?:is|are)\s+(?:all\s+)?{_MINE}", _tricks("all", 0)),
+    ("all mine", rf"(?:{_alt('they are', 'it is', 'that is', 'these are')}\s+|{_I_TAKE})?"
+                 rf"{_alt('all', 'everything', 'the lot')}(?:\s+{_alt('of them', 'the tricks', 'of the tricks')})?"
+                 rf"(?:\s+(?:{_IS}\s+)?{_ALL_MINE})?", _tricks("all", 0)),
+    ("a hand is high", rf"(?:{_alt('all', 'everything in', 'all the cards in', 'all of')}\s+)?{_A_HAND}\s+(?:is|are)\s+"
+                       rf"(?:all\s+)?{_MINE}", _tricks("all", 0)),
     ("nothing for you", rf"{_DOUBT}{_OPP}\s+{_alt('get', 'will get', 'have', 'make', 'take', 'win')}\s+"
                         rf"{_alt('nothing', 'no tricks', 'no trick')}", _tricks("all", 0)),
     ("no losers", r"(?:i\s+have\s+)?no\s+losers?(?:\s+left)?", _tricks("all", 0)),
@@ -783,9 +790,9 @@ IDIOMS: list[tuple[str, re.Pattern[str], IdiomHandler]] = [(name, re.compile(pat
     ("crossruff", rf"(?:(?:play|playing)\s+)?(?:on|by|with)\s+a\s+(?:high\s+|simple\s+)?"
                   rf"{_alt('cross-ruff', 'cross ruff', 'crossruff')}(?:\s+.+)?",
      lambda m, t: _verb_clause("crossruff", "", t)),
-    ("n more", rf"(?:{_CLAIMS_N}\s+)?(?P<n>{_NUM_RE})\s+more(?:\s+tricks?)?"
+    ("n more", rf"(?:{_CLAIMS_N}\s+|{_I_TAKE})?(?P<n>{_NUM_RE})\s+more(?:\s+tricks?)?"
                rf"(?:\s+{_alt('for us', 'for me', 'to us', 'to me', 'for our side')})?", _tricks("more")),
-    ("this trick", rf"this\s+{_alt('one', 'trick', 'one is', 'trick is')}(?:\s+(?:is\s+)?{_alt('mine', 'ours')})?",
+    ("this trick", rf"(?:{_I_TAKE})?this\s+{_alt('one', 'trick', 'one is', 'trick is')}(?:\s+(?:is\s+)?{_alt('mine', 'ours')})?",
      _tricks("this_trick")),
     ("partner gets nothing", rf"(?:my\s+)?partner\s+(?:is\s+)?{_alt('cannot', 'can not', 'will not', 'does not')}"
                              rf"\s+{_alt('have', 'get', 'win', 'take', 'make')}\s+"
