@@ -548,7 +548,8 @@ def read_slots(text: str, verb: VerbClass | None) -> Slots:
     take(rf"\b(?:to|towards?)\s+(?=(?:the\s+)?{_CARD_RE})", lambda m: s.nouns.add("to_card"))
     for noun, pat in (("ruffing_finesse", r"ruffing[\s-]+finesses?"),
                       ("finesse", r"finesses?|hooks?"), ("ruff", r"ruffs?"), ("loser", r"losers?"),
-                      ("trick", r"tricks?"), ("winner", r"winners?|tops"), ("round", r"rounds?"),
+                      ("trick", r"tricks?"), ("winner", r"winners?|tops"),
+                      ("round", r"(?:(?:second|third|fourth|fifth|sixth|seventh)\s+)?rounds?"),
                       ("entry", r"entry|entries")):
         def mark(m: re.Match[str], noun: str = noun) -> None:
             s.nouns.add(noun)
@@ -652,11 +653,11 @@ def _n(word: str | None) -> int:
     return NUMBER_WORDS.get((word or "").strip(), 1)
 
 
-IdiomHandler = Callable[[re.Match[str], Suit | None], ClauseReading]
+IdiomHandler = Callable[[re.Match[str], Suit | None, Seat | None], ClauseReading]
 
 
 def _tricks(kind: TricksKind, lose: int | None = None, count: int | None = None) -> IdiomHandler:
-    def h(m: re.Match[str], trump: Suit | None) -> ClauseReading:
+    def h(m: re.Match[str], trump: Suit | None, claimer: Seat | None = None) -> ClauseReading:
         n = count
         if n is None and "n" in m.groupdict() and m.group("n"):
             n = _n(m.group("n"))
@@ -666,53 +667,53 @@ def _tricks(kind: TricksKind, lose: int | None = None, count: int | None = None)
     return h
 
 
-def _all_but(m: re.Match[str], trump: Suit | None) -> ClauseReading:
+def _all_but(m: re.Match[str], trump: Suit | None, claimer: Seat | None = None) -> ClauseReading:
     what = m.group("what").strip()
     if re.fullmatch(rf"(?:{_NUM_RE})(?:\s+tricks?)?", what):
         n = _n(what.split()[0])
         return ClauseReading(tricks=TricksStated("all_but", lose=n, words=pretty(m.group(0))))
-    r = _verb_clause("concede", what, trump)
+    r = _verb_clause("concede", what, trump, claimer=claimer)
     n = sum(1 for s in r.steps if s.action == "concede") or 1
     r.tricks = TricksStated("all_but", lose=n, words=pretty(m.group(0)))
     return r
 
 
-def _opp_gets(m: re.Match[str], trump: Suit | None) -> ClauseReading:
+def _opp_gets(m: re.Match[str], trump: Suit | None, claimer: Seat | None = None) -> ClauseReading:
     what = re.sub(r"\bmore\s+(?=tricks?\b)", "", m.group("what").strip())  # "one more trick": one trick
     if re.fullmatch(_REST + r"|them\s+all|everything|the\s+lot", what):
         return ClauseReading(tricks=TricksStated("none", words=pretty(m.group(0))))
     if re.fullmatch(r"nothing|none|no\s+tricks?", what):
         return ClauseReading(tricks=TricksStated("all", lose=0, words=pretty(m.group(0))))
-    return _verb_clause("concede", what, trump)
+    return _verb_clause("concede", what, trump, claimer=claimer)
 
 
-def _to_you(m: re.Match[str], trump: Suit | None) -> ClauseReading:
+def _to_you(m: re.Match[str], trump: Suit | None, claimer: Seat | None = None) -> ClauseReading:
     what = re.sub(r"\bmore\s+(?=tricks?\b)", "", m.group("what"))  # "one more trick to you": one trick
-    return _verb_clause("concede", what + " " + (m.group("when") or ""), trump)
+    return _verb_clause("concede", what + " " + (m.group("when") or ""), trump, claimer=claimer)
 
 
-def _suit_good(m: re.Match[str], trump: Suit | None) -> ClauseReading:
-    return _verb_clause("cash", m.group("what"), trump)
+def _suit_good(m: re.Match[str], trump: Suit | None, claimer: Seat | None = None) -> ClauseReading:
+    return _verb_clause("cash", m.group("what"), trump, claimer=claimer)
 
 
-def _goes_on(m: re.Match[str], trump: Suit | None) -> ClauseReading:
-    return _verb_clause("discard", m.group("what") + " " + (m.group("on") or ""), trump)
+def _goes_on(m: re.Match[str], trump: Suit | None, claimer: Seat | None = None) -> ClauseReading:
+    return _verb_clause("discard", m.group("what") + " " + (m.group("on") or ""), trump, claimer=claimer)
 
 
-def _loser(m: re.Match[str], trump: Suit | None) -> ClauseReading:
-    return _verb_clause("concede", m.group("what"), trump)
+def _loser(m: re.Match[str], trump: Suit | None, claimer: Seat | None = None) -> ClauseReading:
+    return _verb_clause("concede", m.group("what"), trump, claimer=claimer)
 
 
-def _trumps_drawn(m: re.Match[str], trump: Suit | None) -> ClauseReading:
+def _trumps_drawn(m: re.Match[str], trump: Suit | None, claimer: Seat | None = None) -> ClauseReading:
     return ClauseReading(steps=[Step(action="draw_trumps", text=pretty(m.group(0)))], verb="draw", trump_words=True)
 
 
-def _to_hand(m: re.Match[str], trump: Suit | None) -> ClauseReading:
-    return _verb_clause("cross", m.group("what"), trump)
+def _to_hand(m: re.Match[str], trump: Suit | None, claimer: Seat | None = None) -> ClauseReading:
+    return _verb_clause("cross", m.group("what"), trump, claimer=claimer)
 
 
-def _noun_finesse(m: re.Match[str], trump: Suit | None) -> ClauseReading:
-    return _verb_clause("finesse", m.group("what"), trump)
+def _noun_finesse(m: re.Match[str], trump: Suit | None, claimer: Seat | None = None) -> ClauseReading:
+    return _verb_clause("finesse", m.group("what"), trump, claimer=claimer)
 
 
 def _alt(*words: str) -> str:
@@ -742,15 +743,17 @@ _MY = _alt("my", "the", "dummy's", "all my", "all the", "both my", "a", "one")
 _SUIT_OR_CARDS = rf"(?:{_SUIT_WORD_RE}|{_CARDS_RE})"
 _CLAIMS_N = _alt("i have", "i take", "i make", "i win", "i get", "that is", "making", "claim", "claiming", "for")
 # "(we) take ...", "I am taking ...": the claimer's side says it wins what follows (the subject and "will" are fillers)
-_I_TAKE = (rf"(?:{_alt('i', 'we')}\s+)?(?:{_alt('am', 'are')}\s+)?"
-           rf"{_alt('have', 'have got', 'got', 'take', 'taking', 'win', 'winning', 'get', 'getting', 'make', 'making', 'claim', 'claiming', 'score')}\s+")
+_TAKE_VERB = _alt("have", "have got", "got", "take", "taking", "win", "winning", "get", "getting", "make", "making",
+                  "claim", "claiming", "score")
+_I_TAKE = rf"(?:{_alt('i', 'we')}\s+)?(?:{_alt('am', 'are')}\s+)?{_TAKE_VERB}\s+"
 
 # (name, pattern, what it gives): each pattern must match the whole clause (fillers stripped).
 IDIOMS: list[tuple[str, re.Pattern[str], IdiomHandler]] = [(name, re.compile(pat), fn) for name, pat, fn in [
     ("nothing to play for", r"(?:there\s+is\s+)?(?:nothing\s+(?:more\s+|else\s+|left\s+)?|no\s+more\s+)to\s+play\s+for",
      _tricks("all", 0)),
     ("the last n tricks to me", rf"(?:{_I_TAKE})?(?:the\s+)?{_alt('last', 'remaining', 'final', 'other')}\s+"
-                                rf"(?P<n>{_NUM_RE})(?:\s+tricks?)?(?:\s+(?:{_alt('are', 'go', 'come')}\s+)?{_alt('to', 'for')}\s+"
+                                rf"(?P<n>{_NUM_RE})(?:\s+tricks?)?"
+                                rf"(?:\s+(?:{_alt('are', 'go', 'come')}\s+)?{_alt('to', 'for')}\s+"
                                 rf"{_alt('me', 'us')}|\s+{_IS}\s+(?:all\s+)?{_alt('mine', 'ours')})?", _tricks("more")),
     ("the rest are mine",
      rf"(?:{_I_TAKE}(?:all\s+)?)?{_REST}(?:\s+{_IS}\s+(?:all\s+)?{_MINE}(?:,?\s+all\s+of\s+them)?)?",
@@ -778,7 +781,7 @@ IDIOMS: list[tuple[str, re.Pattern[str], IdiomHandler]] = [(name, re.compile(pat
                          rf"{_alt('drawn', 'out', 'gone', 'pulled', 'cleared', 'done', 'finished')}", _trumps_drawn),
     ("no trumps out", rf"(?:there\s+are\s+)?no\s+(?:more\s+)?trumps?\s+{_alt('out', 'left', 'outstanding', 'missing')}"
                       rf"|(?:the\s+)?trumps?\s+(?:are\s+)?all\s+{_alt('out', 'gone', 'drawn', 'in')}",
-     lambda m, t: ClauseReading(trump_words=True)),
+     lambda m, t, c: ClauseReading(trump_words=True)),
     ("a suit is good", rf"(?P<what>(?:{_alt('the', 'my', 'dummy' + chr(39) + 's', 'all the', 'all my')}\s+)?"
                        rf"{_SUIT_OR_CARDS}(?:\s+in\s+(?:{_HAND_RE}))?)\s+{_IS}\s+(?:all\s+)?{_GOOD}", _suit_good),
     ("goes on", rf"(?P<what>{_MY}\s+.+?)\s+{_GOES}(?:\s+away)?(?P<on>\s+on\s+.+)?", _goes_on),
@@ -789,10 +792,11 @@ IDIOMS: list[tuple[str, re.Pattern[str], IdiomHandler]] = [(name, re.compile(pat
      _noun_finesse),
     ("crossruff", rf"(?:(?:play|playing)\s+)?(?:on|by|with)\s+a\s+(?:high\s+|simple\s+)?"
                   rf"{_alt('cross-ruff', 'cross ruff', 'crossruff')}(?:\s+.+)?",
-     lambda m, t: _verb_clause("crossruff", "", t)),
+     lambda m, t, c: _verb_clause("crossruff", "", t, claimer=c)),
     ("n more", rf"(?:{_CLAIMS_N}\s+|{_I_TAKE})?(?P<n>{_NUM_RE})\s+more(?:\s+tricks?)?"
                rf"(?:\s+{_alt('for us', 'for me', 'to us', 'to me', 'for our side')})?", _tricks("more")),
-    ("this trick", rf"(?:{_I_TAKE})?this\s+{_alt('one', 'trick', 'one is', 'trick is')}(?:\s+(?:is\s+)?{_alt('mine', 'ours')})?",
+    ("this trick", rf"(?:{_I_TAKE})?this\s+{_alt('one', 'trick', 'one is', 'trick is')}"
+                   rf"(?:\s+(?:is\s+)?{_alt('mine', 'ours')})?",
      _tricks("this_trick")),
     ("partner gets nothing", rf"(?:my\s+)?partner\s+(?:is\s+)?{_alt('cannot', 'can not', 'will not', 'does not')}"
                              rf"\s+{_alt('have', 'get', 'win', 'take', 'make')}\s+"
@@ -809,11 +813,11 @@ IDIOMS: list[tuple[str, re.Pattern[str], IdiomHandler]] = [(name, re.compile(pat
 ]]
 
 
-def _idiom(clause: str, trump: Suit | None) -> tuple[str, ClauseReading] | None:
+def _idiom(clause: str, trump: Suit | None, claimer: Seat | None = None) -> tuple[str, ClauseReading] | None:
     for name, pat, fn in IDIOMS:
         m = pat.fullmatch(clause)
         if m:
-            r = fn(m, trump)
+            r = fn(m, trump, claimer)
             if name in ("n down",) and r.tricks and m.group("n2"):
                 r.tricks = TricksStated("down", count=_n(m.group("n2")), words=r.tricks.words)
             if name == "overtricks" and r.tricks:
@@ -875,7 +879,7 @@ def _build(verb: VerbClass | None, s: Slots, text: str, trump: Suit | None, clai
             cls = "concede"
         elif s.cards and not s.suits and s.count is None:
             cls = "play"
-        elif s.suits or s.cards:
+        elif s.suits or s.cards or "winner" in s.nouns:  # "my winners": the winners are cashed
             cls = "cash"
         else:
             r.understood = False
@@ -979,15 +983,18 @@ def _build(verb: VerbClass | None, s: Slots, text: str, trump: Suit | None, clai
     return r
 
 
-_SPLIT_VERB = _alt("are", "is", "break", "breaks", "split", "splits", "divide", "divides", "are divided", "are split",
-                   "turn out", "turn out to be", "prove", "prove to be", "come", "lie")
-_CONDITION_HEAD = re.compile(rf"if\s+(?:the\s+|their\s+)?(?P<s>{_SUIT_WORD_RE})\s+{_SPLIT_VERB}\s+"
+_SPLIT_VERB = _alt("are", "is", "be", "break", "breaks", "split", "splits", "divide", "divides", "are divided",
+                   "are split", "turn out", "turn out to be", "prove", "prove to be", "come", "lie")
+_IF = _alt("if", "should", "in case", "provided", "provided that", "assuming")
+# "if the clubs are 4-1, ...", "should the spades be 4-1 ...", and the shorthand "clubs 4-1, ..." (no verb needed)
+_CONDITION_HEAD = re.compile(rf"(?:{_IF}\s+(?:the\s+|their\s+)?(?P<s>{_SUIT_WORD_RE})\s+{_SPLIT_VERB}"
+                             rf"|(?:the\s+)?(?P<s2>{_SUIT_WORD_RE}))\s+"
                              rf"(?P<a>1[0-3]|\d)\s*[-/]\s*(?P<b>1[0-3]|\d)\s*,?\s*(?:then\s+)?(?P<rest>.*)")
 _CONDITION_TAIL = re.compile(rf"(?P<rest>.+?)\s*,?\s+if\s+(?:the\s+|their\s+)?(?P<s>{_SUIT_WORD_RE})\s+{_SPLIT_VERB}\s+"
                              rf"(?P<a>1[0-3]|\d)\s*[-/]\s*(?P<b>1[0-3]|\d)")
 
 
-_SUIT_PRONOUN = re.compile(rf"\bif\s+(?:they|these|those)\s+(?=(?:{_SPLIT_VERB})\s+(?:1[0-3]|\d)\s*[-/])")
+_SUIT_PRONOUN = re.compile(rf"\b(?P<if>{_IF})\s+(?:they|these|those)\s+(?=(?:{_SPLIT_VERB})\s+(?:1[0-3]|\d)\s*[-/])")
 _SUIT_MENTION = re.compile(rf"\b(?:{_SUIT_WORD_RE})\b|\[[SHDC][2-9TJQKA]\]")
 
 
@@ -1001,7 +1008,7 @@ def _name_pronoun_suits(norm: str) -> str:
             word = named[-1].group(0)
             if word.startswith("["):
                 word = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[word[1]]
-            out.append(norm[last:m.start()] + f"if {word} ")
+            out.append(norm[last:m.start()] + f"{m.group('if')} {word} ")
             last = m.end()
     return "".join(out) + norm[last:]
 
@@ -1011,7 +1018,7 @@ def _condition(words: str, trump: Suit | None) -> tuple[Condition, str] | None:
     m = _CONDITION_HEAD.fullmatch(words) or _CONDITION_TAIL.fullmatch(words)
     if m is None:
         return None
-    suit = _resolve_suit(_suit_of(m.group("s")), trump)
+    suit = _resolve_suit(_suit_of(m.group("s") or m.group("s2")), trump)
     text = pretty(m.group(0)[: m.start("rest")] if m.re is _CONDITION_HEAD else m.group(0)[m.end("rest"):])
     cond = Condition(suit=suit, lengths=[int(m.group("a")), int(m.group("b"))], text=text.strip(" ,"))
     return cond, _strip_fillers(m.group("rest"))[0]
@@ -1031,6 +1038,8 @@ def read_clause(clause: str, trump: Suit | None, claimer: Seat | None,
         condition, rest = cond
         if not rest:
             return "condition", ClauseReading(condition=condition)
+        if rest in NO_LINE_CLAUSES:  # "if clubs are 3-2 there is no problem": nothing to do then
+            return "condition, no line", ClauseReading()
         name, r = read_clause(rest, trump, claimer, previous)
         r.steps = [st.model_copy(update={"condition": condition}) for st in r.steps]
         r.trump_words = r.trump_words or (trump is not None and condition.suit == trump)
@@ -1042,7 +1051,7 @@ def read_clause(clause: str, trump: Suit | None, claimer: Seat | None,
     for bad in NOT_REPRESENTABLE:
         if re.search(rf"(?<!\w){re.escape(bad.strip())}(?!\w)", words):
             return "not representable", ClauseReading(understood=False)
-    hit = _idiom(words, trump)
+    hit = _idiom(words, trump, claimer)
     if hit is not None:
         name, r = hit
         return name, _with_fillers(r, taken)
@@ -1050,12 +1059,18 @@ def read_clause(clause: str, trump: Suit | None, claimer: Seat | None,
     if found is not None:
         cls, before, _verb, after = found
         before_left, more = _strip_fillers(before)
+        fronted = re.fullmatch(rf"(?P<pp>{_alt('on', 'onto', 'with', 'in', 'into', 'from', 'via', 'using')}\s+.+?)"
+                               rf"(?:\s+{_alt('i', 'we', 'i will', 'we will', 'i shall', 'i can', 'i am going to')})?",
+                               before_left)
+        if fronted is not None:  # "on the diamonds I discard a club": the phrase belongs to the verb
+            after, before_left = f"{after} {fronted.group('pp')}", ""
+        before_left = " ".join(w for w in before_left.split() if w not in NOISE_WORDS)  # "the ruffing finesse"
         r = _verb_clause(cls, after, trump, claimer=claimer)
         if before_left:
             r.leftover = before_left.split() + r.leftover
         return f"verb {cls}", _with_fillers(r, taken + more)
     inherit: VerbClass | None = previous if previous in ("cash", "ruff", "discard", "concede", "play", "finesse",
-                                                         "duck") else None
+                                                         "duck", "take") else None
     r = _verb_clause(inherit, words, trump, claimer=claimer)
     return ("as before: " + inherit) if inherit else "no verb", _with_fillers(r, taken)
 
@@ -1080,12 +1095,16 @@ def parse_statement(text: str, *, trump: Suit | None = None, claimer: Seat | Non
     ordered = False
     explicit: list[TricksStated] = []
     previous: VerbClass | None = None
+    main: VerbClass | None = None  # the last verb of a play, not of a discard on it
     for sentence in re.split(r"[.;!?]+(?!\d)", norm):
         groups: list[list[Step]] = []  # this sentence's steps, clause by clause, in the order of play
         anchor: int | None = None  # while set, clauses go in before this group ("X after Y and Z")
         pending: Condition | None = None  # "if trumps are 3-1, ...": the condition of the next clause's steps
         for i, (conn, clause) in enumerate(split_clauses(sentence)):
-            r = read_clause(clause, trump, claimer, previous)[1]
+            # "the ♥AK, on which I pitch the ♠5, then the ♦J": after "then" a clause with no verb of its own takes the
+            # verb of the plays, not of the discard made on them
+            verb_before = main if conn == "then" and previous == "discard" and main is not None else previous
+            r = read_clause(clause, trump, claimer, verb_before)[1]
             phrase = pretty(clause)
             if r.condition is not None and not r.steps:
                 pending = r.condition
@@ -1112,6 +1131,7 @@ def parse_statement(text: str, *, trump: Suit | None = None, claimer: Seat | Non
                 result.pieces.append((phrase, None))
             if r.verb is not None:
                 previous = r.verb
+                main = r.verb if r.verb != "discard" else main
             if not r.steps:
                 continue
             # a crossing with a named card after an earlier step ("the ♣Q, a club to the ♣A and the ♣K") says where
