@@ -191,6 +191,7 @@ class StatementParse:
     tricks_stated: TricksStated | None = None
     pieces: list[Piece] = field(default_factory=list)
     unparsed: list[str] = field(default_factory=list)
+    collapsed: int = 0  # steps dropped as a repeat of the step just before them (see ``collapse_repeats``)
 
     def describe(self) -> list[str]:
         """The parse trace, one line per piece, for people."""
@@ -205,6 +206,8 @@ class StatementParse:
                        + (f", {t.count}" if t.count is not None else "") + (" (implied)" if t.implied else ""))
         out.append(f"ordered: {self.line.ordered}; count only: {self.count_only}; "
                    f"mentions trumps: {self.mentions_trumps}")
+        if self.collapsed:
+            out.append(f"repeated steps read once: {self.collapsed}")
         for u in self.unparsed:
             out.append(f"not understood: {u!r}")
         return out
@@ -1079,6 +1082,29 @@ def read_clause(clause: str, trump: Suit | None, claimer: Seat | None,
 # Pass 4: the whole statement
 # ======================================================================================
 
+def _repeat_is_empty(step: Step) -> bool:
+    """Whether doing ``step`` a second time straight after the first adds nothing: drawing trumps, running a suit
+    or the winners to the end (no count), or playing cards named (a card is played once)."""
+    if step.action == "draw_trumps":
+        return True
+    if step.action == "cash":
+        return bool(step.cards) or step.count is None
+    return step.action == "play" and bool(step.cards)
+
+
+def collapse_repeats(steps: list[Step]) -> tuple[list[Step], int]:
+    """The steps with each repeat of the step just before it dropped where the repeat adds nothing ("cash the clubs,
+    then cash the clubs again"); a repeated ruff, finesse, discard, concession or counted cash is two steps and stays.
+    Returns the steps and how many were dropped."""
+    out: list[Step] = []
+    for st in steps:
+        if out and _repeat_is_empty(st) and st.model_copy(update={"text": None}) == out[-1].model_copy(
+                update={"text": None}):
+            continue
+        out.append(st)
+    return out, len(steps) - len(out)
+
+
 MAX_STATEMENT_CHARS = 1000  # words past this are reported unread: a spoken claim is far shorter, and reading
 # clause by clause costs about a millisecond a clause, so the cap keeps any statement well under a second
 
@@ -1155,6 +1181,7 @@ def parse_statement(text: str, *, trump: Suit | None = None, claimer: Seat | Non
                 groups.append(group)
         for g in groups:
             steps.extend(g)
+    steps, result.collapsed = collapse_repeats(steps)
     result.line = Line(steps=steps, ordered=ordered and len(steps) > 1)
     # a list of tricks per suit with no word of order is a count, not an order
     result.count_only = bool(steps) and not result.line.ordered and all(
