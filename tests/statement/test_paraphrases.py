@@ -37,7 +37,8 @@ def reading(p: StatementParse) -> dict[str, object]:
 
 
 CASES = [pytest.param(e["statement"], v, tuple(e["sources"]), id=f"{e['statement'][:30]} | {v[:40]}",
-                      marks=[pytest.mark.xfail(strict=True, reason=e["not_yet"][v])] if v in e.get("not_yet", {}) else [])
+                      marks=[pytest.mark.xfail(strict=True, reason=e["not_yet"][v])] if v in e.get("not_yet", {})
+                      else [])
          for e in ENTRIES for v in e["variants"]]
 
 
