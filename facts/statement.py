@@ -295,6 +295,7 @@ def normalise(text: str, trump: Suit | None = None) -> str:
     t = re.sub(r"[a-z]+'[a-z]*", lambda m: _CONTRACTIONS.get(m.group(), m.group()), t)
     t = re.sub(r"\[([shdc])([2-9tjqka])\]", lambda m: f"[{m.group(1).upper()}{m.group(2).upper()}]", t)
     t = t.replace("a couple of", "two")
+    t = re.sub(r"\b(?:once\s+more|one\s+more\s+time|once\s+again)\b", "again", t)  # not "once" as "when"
 
     # word cards: "ace, king and queen of spades", "the ace-king of trumps", "ak of hearts"
     rank_item = rf"(?:{_RANK_WORD_RE}|10|[akqjt2-9]{{1,6}})"
@@ -465,6 +466,8 @@ class Slots:
     on_cards: list[Card] = field(default_factory=list)
     nouns: set[str] = field(default_factory=set)
     ranks: list[int] = field(default_factory=list)
+    times: int = 1  # "twice", "three times": the step's count multiplied
+    again: bool = False  # "again", "once more", or only a pronoun for what is played ("cash them"): see ``_as_before``
     ordering: bool = False
     leftover: list[str] = field(default_factory=list)
 
@@ -541,6 +544,14 @@ def read_slots(text: str, verb: VerbClass | None) -> Slots:
     take(rf"\b(?:with|using|via|by)\s+(?:a\s+|an\s+|the\s+|my\s+|dummy's\s+|one\s+of\s+(?:my|the|dummy's)\s+)?"
          rf"(?:{_ADJ_RE}\s+)*({_CARDS_RE}|{_SUIT_WORD_RE}|{_RANK_WORD_RE})\b", instrument)
 
+    def times(m: re.Match[str]) -> None:
+        s.times = 2 if m.group(0) == "twice" else NUMBER_WORDS[m.group(1)]
+    take(rf"\btwice\b|\b({_NUM_RE})\s+times\b", times)
+
+    def again(m: re.Match[str]) -> None:
+        s.again = True
+    take(r"\bagain\b", again)
+
     def count(m: re.Match[str]) -> None:
         if s.count is None:
             s.count = NUMBER_WORDS[m.group(1)]
@@ -574,11 +585,15 @@ def read_slots(text: str, verb: VerbClass | None) -> Slots:
         s.ranks.append(RANK_WORDS[m.group(1)])
     take(rf"\b({_RANK_WORD_RE})\b", rank)
 
+    if re.fullmatch(r"\s*(?:them|it|those|these|that|that\s+one|the\s+same)\s*", t):
+        s.again = True  # only a pronoun for what is played: the same as the step before
     if s.count is None:
         def lone_count(m: re.Match[str]) -> None:
             s.count = NUMBER_WORDS[m.group(1)]
         take(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|1[0-3]|[1-9])\b", lone_count)
 
+    if s.times > 1:
+        s.count = min((s.count or 1) * s.times, 13)
     for w in t.replace(",", " ").split():
         if w in ("first", "last", "finally", "next"):
             s.ordering = True
@@ -650,6 +665,7 @@ class ClauseReading:
     ordering: bool = False
     trump_words: bool = False
     understood: bool = True
+    again: bool = False  # the clause names nothing of its own and says "again" (or "them"): see ``_as_before``
 
 
 def _n(word: str | None) -> int:
@@ -857,7 +873,8 @@ def _hand_seat(ref: HandRef | None, claimer: Seat | None) -> Seat | None:
 
 def _build(verb: VerbClass | None, s: Slots, text: str, trump: Suit | None, claimer: Seat | None) -> ClauseReading:
     """Steps from a verb class and its slots (see the module docstring for the conventions)."""
-    r = ClauseReading(verb=verb, leftover=list(s.leftover), ordering=s.ordering)
+    r = ClauseReading(verb=verb, leftover=list(s.leftover), ordering=s.ordering,
+                      again=s.again and not (s.suits or s.cards or s.hand or s.against or s.with_cards or s.with_suit))
     suits_named = [_resolve_suit(x, trump) for x in s.suits if x != TRUMP or trump is not None]
     trump_word = TRUMP in s.suits or s.with_suit == TRUMP
     only_trump_word = s.suits == [TRUMP] and not s.cards
@@ -884,6 +901,9 @@ def _build(verb: VerbClass | None, s: Slots, text: str, trump: Suit | None, clai
             cls = "play"
         elif s.suits or s.cards or "winner" in s.nouns:  # "my winners": the winners are cashed
             cls = "cash"
+        elif s.again:  # "and again" with no verb before it: nothing to repeat
+            r.again = False
+            return r
         else:
             r.understood = False
             return r
@@ -1082,6 +1102,20 @@ def read_clause(clause: str, trump: Suit | None, claimer: Seat | None,
 # Pass 4: the whole statement
 # ======================================================================================
 
+def _as_before(new: list[Step], before: list[Step], *, any_kind: bool = False) -> list[Step]:
+    """A step that names nothing of its own and says "again" ("ruff again", "cash them again", "and again") is the
+    last step before it of the same kind (of any kind after "take"/"play": "take it again"), done once more (its
+    count, if it says "twice", kept)."""
+    if len(new) != 1:
+        return new
+    st = new[0]
+    prev = next((b for b in reversed(before) if any_kind or b.action == st.action), None)
+    if prev is None:
+        return new
+    return [prev.model_copy(update={"text": st.text, "count": st.count or prev.count,
+                                    "condition": st.condition or prev.condition})]
+
+
 def _repeat_is_empty(step: Step) -> bool:
     """Whether doing ``step`` a second time straight after the first adds nothing: drawing trumps, running a suit
     or the winners to the end (no count), or playing cards named (a card is played once)."""
@@ -1146,6 +1180,9 @@ def parse_statement(text: str, *, trump: Suit | None = None, claimer: Seat | Non
                 result.pieces.append((phrase, None))
                 result.unparsed.append(phrase)
                 continue
+            if r.again:
+                r.steps = _as_before(r.steps, steps + [st for g in groups for st in g],
+                                     any_kind=r.verb in ("take", "play"))
             if r.leftover:
                 result.unparsed.append(f"{' '.join(r.leftover)} (in {phrase!r})")
             if r.tricks is not None:

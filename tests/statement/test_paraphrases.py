@@ -88,3 +88,16 @@ def test_a_step_repeated_where_the_repeat_adds_nothing_is_read_once_and_the_trac
 def test_a_repeated_step_that_does_something_the_second_time_stays_two_steps(text: str) -> None:
     p = parse_statement(text, trump=Suit.S, claimer=Seat.S)
     assert len(p.line.steps) == 2 and p.collapsed == 0
+
+
+@pytest.mark.parametrize("text, want", [
+    ("ruff a club, cross to dummy and ruff again",
+     [("ruff", Suit.C, None), ("cross", None, None), ("ruff", Suit.C, None)]),
+    ("ruff a club, and again", [("ruff", Suit.C, None), ("ruff", Suit.C, None)]),
+    ("ruff a club twice", [("ruff", Suit.C, 2)]),
+    ("cash the clubs and then cash them again", [("cash", Suit.C, None)]),
+    ("take the heart finesse, then take it once more", [("finesse", Suit.H, None), ("finesse", Suit.H, None)]),
+])
+def test_a_step_said_again_or_twice_is_the_step_before_it_once_more(text: str, want: list[tuple]) -> None:
+    p = parse_statement(text, trump=Suit.S, claimer=Seat.S)
+    assert [(s.action, s.suit, s.count) for s in p.line.steps] == want and not p.unparsed
