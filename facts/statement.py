@@ -18,7 +18,16 @@ whole-clause IDIOMS sits with pass 3, next to what each idiom gives):
    "with", "on") fill it in. A clause with no verb takes the previous clause's verb ("cash the
    hearts then the spades"), or is a count ("four hearts, three spades and a diamond").
 4. **Report**: every clause appears in ``pieces`` with the step it gave (or None); words no
-   table accounts for are listed in ``unparsed``, never dropped.
+   table accounts for are listed in ``unparsed``, never dropped. A clause naming nothing of its own with "again"
+   ("ruff again", "cash them again") is the step before it once more; a repeat of the step just before it that
+   adds nothing (drawing trumps, running a suit, named cards) is read once (``collapsed`` counts them).
+
+The same rules read a statement in the words a Director reports it in (tests/statement/paraphrases.yaml): the
+claimer's side as subject ("we take the rest", "I'm taking ..."), "'s" as "is" before a predicate, a spot card
+after a suit word ("dummy's spade five"), cards of one suit joined by "and" as one holding ("the ♥K and ♥Q"), a
+phrase put before its verb ("on the diamonds I discard a club"), a condition put first, last, with "should" or as
+shorthand ("clubs 3-2, no problem"), and after "then" a clause with no verb takes the verb of the plays, not of
+the discard made on them ("the ♥AK, pitching the ♠5, then the ♦J").
 
 Counts versus order: a list of tricks per suit with no sequencing word is a count, not an order
 (``count_only``); "... then ..." is an order (``ordered``), and so is a list of plays with a crossing by a
