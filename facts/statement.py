@@ -93,14 +93,15 @@ WHEN_PHRASES: dict[str, When] = {
     "straight away": "now", "straightaway": "now", "at once": "now", "to begin with": "now",
     "to start with": "now", "to start": "now", "at the start": "now",
 }
-WHEN_UNSPECIFIED = ("at some point", "at some stage", "sometime", "some time", "whenever", "at any time")
+WHEN_UNSPECIFIED = ("at some point", "at some stage", "sometime", "some time", "whenever", "at any time", "somewhere",
+                    "along the way")
 
 # What a clause's verb says it is. A "take"/"play"/"get" clause is settled by its nouns
 # (a finesse, a ruff, cards, a hand) in ``_build``.
 VerbClass = Literal["cash", "play", "draw", "finesse", "take", "ruff", "crossruff", "cross",
                     "concede", "duck", "exit", "discard", "ruffing_finesse"]
 VERB_PHRASES: dict[VerbClass, tuple[str, ...]] = {
-    "ruffing_finesse": ("ruffing finesse", "ruffing-finesse", "ruffing finesses"),
+    "ruffing_finesse": ("ruffing finesse", "ruffing-finesse", "ruffing finesses", "ruff-finesse", "ruff finesse"),
     "crossruff": ("cross-ruff", "cross-ruffing", "cross ruff", "cross ruffing", "crossruff", "crossruffing"),
     "discard": ("get rid of", "getting rid of", "throw away", "throwing away", "discard", "discards",
                 "discarding", "pitch", "pitches", "pitching", "throw", "throws", "throwing", "shed",
@@ -130,7 +131,7 @@ PREFIX_FILLERS = (
     "finally", "lastly", "ok", "okay", "well", "obviously", "of course", "by", "after that",
     "i am going to have to", "i have got to", "have got to", "got to", "i have to", "i need to", "i must",
     "have to", "need to", "must",
-    "i have got", "i have", "there are", "that is", "with", "plus",
+    "i have got", "i have", "there are", "there is", "that is", "with", "plus",
 )
 # Words a clause may close with that say nothing about the line.
 SUFFIX_FILLERS = ("if that is ok", "is that ok", "if you like", "ok", "okay", "please", "thanks", "then",
@@ -305,6 +306,9 @@ def normalise(text: str, trump: Suit | None = None) -> str:
     t = re.sub(r"\[([shdc])([2-9tjqka])\]", lambda m: f"[{m.group(1).upper()}{m.group(2).upper()}]", t)
     t = t.replace("a couple of", "two")
     t = re.sub(r"\b(?:once\s+more|one\s+more\s+time|once\s+again)\b", "again", t)  # not "once" as "when"
+    # "cash the diamonds pitching a club": a discard participle after what is played starts a clause of its own
+    t = re.sub(r"([a-z]+|\])\s+(?=(?:pitching|throwing|discarding|shedding|sluffing|sloughing|dumping)\b)",
+               lambda m: m.group(0) if m.group(1) in _NOT_AN_OBJECT else f"{m.group(1)} , ", t)
 
     # word cards: "ace, king and queen of spades", "the ace-king of trumps", "ak of hearts"
     rank_item = rf"(?:{_RANK_WORD_RE}|10|[akqjt2-9]{{1,6}})"
@@ -356,6 +360,8 @@ def normalise(text: str, trump: Suit | None = None) -> str:
     return t
 
 
+_NOT_AN_OBJECT = frozenset(("and then am are is i we by keep while after before when on which " +
+                            " ".join(AFTER_CONNECTORS + BEFORE_CONNECTORS + PLAIN_CONNECTORS)).split())
 _DETERMINER_BEFORE = re.compile(r"\b(?:the|dummy's|my|his|her|your|partner's|declarer's)\s+$")
 _HONOUR = r"(?:ace|king|queen|jack|ten(?!\s+(?:tricks?|more|of)\b))"
 _HONOURS = rf"(?:the\s+)?{_HONOUR}(?:\s*(?:,|and|&)\s*(?:the\s+)?{_HONOUR})*"
@@ -428,6 +434,9 @@ def split_clauses(sentence: str) -> list[tuple[Connector, str]]:
         word = " ".join(part.split())
         if word == "but" and re.search(r"\b(?:all|rest|everything|remainder)\s*$", " ".join(pending)):
             pending.append("but")  # "all but one": no connector
+            continue
+        if word == "next" and re.search(r"\bthe\s*$", " ".join(pending)):
+            pending.append("next")  # "the next two": no connector
             continue
         text = " ".join(pending).strip()
         pending = []
@@ -821,14 +830,19 @@ IDIOMS: list[tuple[str, re.Pattern[str], IdiomHandler]] = [(name, re.compile(pat
     ("crossruff", rf"(?:(?:play|playing)\s+)?(?:on|by|with)\s+a\s+(?:high\s+|simple\s+)?"
                   rf"{_alt('cross-ruff', 'cross ruff', 'crossruff')}(?:\s+.+)?",
      lambda m, t, c: _verb_clause("crossruff", "", t, claimer=c)),
+    ("another n", rf"(?:{_I_TAKE})?(?:the\s+next|another)\s+(?P<n>{_NUM_RE})(?:\s+tricks?)?"
+                  rf"(?:\s+(?:{_IS}\s+{_alt('mine', 'ours')}|{_alt('for', 'to')}\s+{_alt('me', 'us', 'our side')}))?",
+     _tricks("more")),
     ("n more", rf"(?:{_CLAIMS_N}\s+|{_I_TAKE})?(?P<n>{_NUM_RE})\s+more(?:\s+tricks?)?"
                rf"(?:\s+{_alt('for us', 'for me', 'to us', 'to me', 'for our side')})?", _tricks("more")),
     ("this trick", rf"(?:{_I_TAKE})?this\s+{_alt('one', 'trick', 'one is', 'trick is')}"
                    rf"(?:\s+(?:is\s+)?{_alt('mine', 'ours')})?",
      _tricks("this_trick")),
-    ("partner gets nothing", rf"(?:my\s+)?partner\s+(?:is\s+)?{_alt('cannot', 'can not', 'will not', 'does not')}"
+    ("partner gets nothing", rf"(?:my\s+)?partner\s+(?:(?:is\s+)?{_alt('cannot', 'can not', 'will not', 'does not')}"
                              rf"\s+{_alt('have', 'get', 'win', 'take', 'make')}\s+"
-                             rf"{_alt('anything', 'a trick', 'any tricks')}",
+                             rf"{_alt('anything', 'a trick', 'any tricks')}"
+                             rf"|{_alt('gets', 'will get', 'has', 'takes', 'makes', 'wins')}\s+"
+                             rf"{_alt('nothing', 'no tricks', 'no trick')})",
      _tricks("none")),
     ("n tricks", rf"(?:{_CLAIMS_N}\s+)?(?P<n>{_NUM_RE})\s+(?:more\s+)?tricks?"
                  rf"(?:\s+{_alt('in all', 'altogether', 'in total', 'total')})?", _tricks("number")),
@@ -1096,6 +1110,8 @@ def read_clause(clause: str, trump: Suit | None, claimer: Seat | None,
                                before_left)
         if fronted is not None:  # "on the diamonds I discard a club": the phrase belongs to the verb
             after, before_left = f"{after} {fronted.group('pp')}", ""
+        elif re.fullmatch(rf"(?:the\s+)?(?:{_HAND_RE})", before_left):  # "dummy throws the ♠5": the hand that plays
+            after, before_left = f"{after} in {before_left}", ""
         before_left = " ".join(w for w in before_left.split() if w not in NOISE_WORDS)  # "the ruffing finesse"
         r = _verb_clause(cls, after, trump, claimer=claimer)
         if before_left:
