@@ -217,7 +217,7 @@ class StatementParse:
         out.append(f"ordered: {self.line.ordered}; count only: {self.count_only}; "
                    f"mentions trumps: {self.mentions_trumps}")
         if self.collapsed:
-            out.append(f"repeated steps read once: {self.collapsed}")
+            out.append(f"repeated steps read once, or cards of one suit joined: {self.collapsed}")
         for u in self.unparsed:
             out.append(f"not understood: {u!r}")
         return out
@@ -306,6 +306,9 @@ def normalise(text: str, trump: Suit | None = None) -> str:
     t = re.sub(r"\[([shdc])([2-9tjqka])\]", lambda m: f"[{m.group(1).upper()}{m.group(2).upper()}]", t)
     t = t.replace("a couple of", "two")
     t = re.sub(r"\b(?:once\s+more|one\s+more\s+time|once\s+again)\b", "again", t)  # not "once" as "when"
+    # "diamonds six, spades five": a count said after its suit is the same count ("clubs 3-2" is a split)
+    t = re.sub(r"\b(spades|hearts|diamonds|clubs|trumps)\s+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+               r"twelve|thirteen|1[0-3]|[1-9])\b(?!\s*[-/]\s*\d)(?!\s+(?:of|more|tricks?)\b)", r"\2 \1", t)
     # "cash the diamonds pitching a club": a discard participle after what is played starts a clause of its own
     t = re.sub(r"([a-z]+|\])\s+(?=(?:pitching|throwing|discarding|shedding|sluffing|sloughing|dumping)\b)",
                lambda m: m.group(0) if m.group(1) in _NOT_AN_OBJECT else f"{m.group(1)} , ", t)
@@ -574,7 +577,8 @@ def read_slots(text: str, verb: VerbClass | None) -> Slots:
         if s.count is None:
             s.count = NUMBER_WORDS[m.group(1)]
     take(rf"\b({_NUM_RE})\b(?=\s+(?:(?:of\s+)?(?:the\s+|my\s+|dummy's\s+)?)(?:{_ADJ_RE}\s+)*"
-         rf"(?:{_SUIT_WORD_RE}|tricks?|rounds?|ruffs?|losers?|winners?|times|finesses?|{_CARD_RE})\b)", count)
+         rf"(?:{_SUIT_WORD_RE}|tricks?|rounds?|ruffs?|losers?|winners?|times|finesses?|{_CARD_RE})\b"
+         rf"|\s+in\s+(?:the\s+)?(?:{_SUIT_WORD_RE})\b)", count)  # "five in spades": five tricks in them
 
     # "a heart to the king": a lead to a named card (of partner's, usually)
     take(rf"\b(?:to|towards?)\s+(?=(?:the\s+)?{_CARD_RE})", lambda m: s.nouns.add("to_card"))
@@ -1040,13 +1044,14 @@ _CONDITION_TAIL = re.compile(rf"(?P<rest>.+?)\s*,?\s+if\s+(?:the\s+|their\s+)?(?
                              rf"(?P<a>1[0-3]|\d)\s*[-/]\s*(?P<b>1[0-3]|\d)")
 
 
-_SUIT_PRONOUN = re.compile(rf"\b(?P<if>{_IF})\s+(?:they|these|those)\s+(?=(?:{_SPLIT_VERB})\s+(?:1[0-3]|\d)\s*[-/])")
+_SUIT_PRONOUN = re.compile(rf"\b(?P<if>{_IF})\s+(?:(?:they|these|those)\s+(?=(?:{_SPLIT_VERB})\s+(?:1[0-3]|\d)\s*[-/])"
+                           rf"|(?P<bare>)(?=(?:1[0-3]|\d)\s*[-/]\s*(?:1[0-3]|\d)\b))")
 _SUIT_MENTION = re.compile(rf"\b(?:{_SUIT_WORD_RE})\b|\[[SHDC][2-9TJQKA]\]")
 
 
 def _name_pronoun_suits(norm: str) -> str:
-    """"If they are 4-1": the pronoun is the suit last named before it (a word or a card), written out; left as it is
-    when no suit was named."""
+    """"If they are 4-1", "if 4-1": the pronoun (or the suit left out) is the suit last named before it (a word or a
+    card), written out; left as it is when no suit was named."""
     out, last = [], 0
     for m in _SUIT_PRONOUN.finditer(norm):
         named = list(_SUIT_MENTION.finditer(norm, 0, m.start()))
@@ -1054,7 +1059,8 @@ def _name_pronoun_suits(norm: str) -> str:
             word = named[-1].group(0)
             if word.startswith("["):
                 word = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[word[1]]
-            out.append(norm[last:m.start()] + f"{m.group('if')} {word} ")
+            verb = "are " if m.group("bare") is not None else ""  # "if 4-1": "if clubs are 4-1"
+            out.append(norm[last:m.start()] + f"{m.group('if')} {word} {verb}")
             last = m.end()
     return "".join(out) + norm[last:]
 
@@ -1151,16 +1157,35 @@ def _repeat_is_empty(step: Step) -> bool:
     return step.action == "play" and bool(step.cards)
 
 
-def collapse_repeats(steps: list[Step]) -> tuple[list[Step], int]:
+def _one_holding(a: Step, b: Step) -> bool:
+    """Whether ``b`` cashes more named cards of the suit ``a`` cashes just before it, from the same hand under the same
+    condition ("the ♥K, the ♥Q": as "the ♥K and ♥Q")."""
+    return (a.action == b.action == "cash" and a.suit is not None and a.suit == b.suit and bool(a.cards)
+            and bool(b.cards) and a.count == len(a.cards) and b.count == len(b.cards) and a.hand == b.hand
+            and a.condition == b.condition and a.when == b.when and not set(a.cards) & set(b.cards))
+
+
+def collapse_repeats(steps: list[Step], joined: dict[int, Step] | None = None) -> tuple[list[Step], int]:
     """The steps with each repeat of the step just before it dropped where the repeat adds nothing ("cash the clubs,
     then cash the clubs again"); a repeated ruff, finesse, discard, concession or counted cash is two steps and stays.
-    Returns the steps and how many were dropped."""
+    Cashes of named cards of one suit in a row are one cash of those cards in the order named. Returns the steps and
+    how many were dropped or joined; ``joined`` (if given) maps the id of a step that was joined with the next to the
+    joined step."""
     out: list[Step] = []
+    first: list[int] = []  # the id of the step each of ``out`` was first read as
     for st in steps:
         if out and _repeat_is_empty(st) and st.model_copy(update={"text": None}) == out[-1].model_copy(
                 update={"text": None}):
             continue
+        if out and _one_holding(out[-1], st):
+            cards = out[-1].cards + st.cards
+            out[-1] = out[-1].model_copy(update={"cards": cards, "count": min(len(cards), 13),
+                                                 "text": f"{out[-1].text}, {st.text}"})
+            if joined is not None:
+                joined[first[-1]] = out[-1]
+            continue
         out.append(st)
+        first.append(id(st))
     return out, len(steps) - len(out)
 
 
@@ -1243,7 +1268,9 @@ def parse_statement(text: str, *, trump: Suit | None = None, claimer: Seat | Non
                 groups.append(group)
         for g in groups:
             steps.extend(g)
-    steps, result.collapsed = collapse_repeats(steps)
+    joined: dict[int, Step] = {}
+    steps, result.collapsed = collapse_repeats(steps, joined)
+    result.pieces = [(phrase, joined.get(id(st), st) if st is not None else None) for phrase, st in result.pieces]
     result.line = Line(steps=steps, ordered=ordered and len(steps) > 1)
     # a list of tricks per suit with no word of order is a count, not an order
     result.count_only = bool(steps) and not result.line.ordered and all(

@@ -76,7 +76,8 @@ def test_a_step_repeated_where_the_repeat_adds_nothing_is_read_once_and_the_trac
     text = "I'll draw trumps" + ", and then cash the clubs" * 30
     p = parse_statement(text, trump=Suit.S, claimer=Seat.S)
     assert [(s.action, s.suit) for s in p.line.steps] == [("draw_trumps", None), ("cash", Suit.C)]
-    assert p.collapsed == 29 and "repeated steps read once: 29" in p.describe() and not p.unparsed
+    assert p.collapsed == 29 and not p.unparsed
+    assert "repeated steps read once, or cards of one suit joined: 29" in p.describe()
     again = parse_statement("cash the clubs, then cash the clubs again, then the ♥A and the ♥A again", trump=Suit.S)
     assert [(s.action, s.suit, [c.pretty for c in s.cards]) for s in again.line.steps] == [
         ("cash", Suit.C, []), ("cash", Suit.H, ["♥A"])] and again.collapsed == 2

@@ -203,5 +203,7 @@ def test_a_spot_card_after_a_suit_word_is_a_card_and_cards_of_one_suit_joined_by
     p = parse_statement("I'll cash the ♥K and ♥Q, then discard dummy's spade five", trump=C, claimer=Seat.S)
     assert [(s.action, s.cards, s.hand) for s in p.line.steps] == [
         ("cash", [Card(H, 13), Card(H, 12)], None), ("discard", [Card(S, 5)], Seat.N)]
-    apart = parse_statement("a club to the ace and the king of clubs", trump=H)
-    assert [s.cards for s in apart.line.steps] == [[Card(C, 14)], [Card(C, 13)]]  # "the" of its own: two plays
+    named = parse_statement("I make the ♥K, the ♥Q and the ♣10", trump=C)  # cashes of one suit in a row: one holding
+    assert [(s.suit, s.cards) for s in named.line.steps] == [(H, [Card(H, 13), Card(H, 12)]), (C, [Card(C, 10)])]
+    apart = parse_statement("I play the ♣Q, a club to the ace and the king of clubs", trump=H)
+    assert [s.cards for s in apart.line.steps] == [[Card(C, 12)], [Card(C, 14)], [Card(C, 13)]]  # a play apart
