@@ -510,7 +510,9 @@ def compose_detailed(rules: Sequence[Rule], edition: str | Edition, packs: Seque
                                     f"the composed system{_near(o, known)}")
                 raise RulebookError(f"rule {r.name!r} overrides unknown rule {o!r}{_near(o, known)}")
             now = current_name(o)
-            if now != r.name and now not in mapped:
+            if now == r.name:
+                now = o  # a replacement keeps naming the rule it took the place of
+            if now not in mapped:
                 mapped.append(now)
         if tuple(mapped) != r.overrides:
             current[i] = dataclasses.replace(r, overrides=tuple(mapped))

@@ -290,8 +290,9 @@ def test_a_pack_naming_an_unknown_rule_is_an_error_naming_the_pack_and_the_rule(
 
 def test_a_pack_loaded_by_path_from_a_directory_outside_the_project_takes_effect(tmp_path: Any) -> None:
     (tmp_path / "strict.yaml").write_text(
-        "name: strict\ntitle: Strict club\nsource: house rules\nparams: {correction_minutes: 10}\n"
-        "neutralise: [D.suspended]\n")
+        "name: strict\ntitle: Strict club\nsource: house rules\n"
+        "params: {correction_minutes: {value: 10, cite: house rule 1}}\n"
+        "withdraw: [{rule: D.suspended, cite: house rule 2}]\n")
     p = compile_program(RULES, edition="2017", packs=[str(tmp_path / "strict.yaml")])
     r = p.run(claim())
     assert [s.rule for s in r.trace] == ["A.claim"] and p.params["correction_minutes"] == 10
