@@ -415,12 +415,10 @@ def _law_under_packs(clause: str, packs: list[str], edition: str) -> None:
         _fail(f"clause {visible(clause)[:40]!r}: not encoded")
     assert view is not None
     out.print(f"[bold]Law {t(view.id)}[/] under {t('+'.join([edition, *view.packs]))}", highlight=False)
-    table = Table(title="Rules in force")
-    for col in ("rule", "status", "reason", "source"):
-        table.add_column(col)
-    for row in view.rows:
-        table.add_row(*(t(x) for x in row))
-    out.print(table)
+    for name, status, reason, source in view.rows:
+        out.print(f"  [bold]{t(name)}[/] [cyan]({t(status)})[/]: {t(reason)}", highlight=False)
+        if source and not source.startswith("Laws of Duplicate Bridge"):
+            out.print(f"      source: {t(source)}", highlight=False)
     for line in view.params:
         out.print(f"parameter {t(line)}", highlight=False)
 

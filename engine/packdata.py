@@ -175,6 +175,11 @@ def _cited(cite: str, text: str, pack: str) -> str:
     return f"{cite}{f' ({text})' if text else ''} [pack {pack}]"
 
 
+def _plain(cited: str, pack: str) -> str:
+    """A citation without its pack mark (a rule's source says the pack already)."""
+    return cited.removesuffix(f" [pack {pack}]")
+
+
 def read_data_pack(data: Any, label: str, origin: str, *, known_params: Mapping[str, Any] | None = None) -> Pack:
     """The Pack a parsed YAML/JSON document describes; a PackError (one line, naming the field) when it does not."""
     if not isinstance(data, dict):
@@ -270,7 +275,7 @@ def _withdrawal_rules(pack: str, guideline: str, cite: str) -> list[Rule]:
     act = Withdrawn([guideline], cite)
     return [Rule(name=f"{pack}.withdraw.{guideline}{suffix}", clause="70.footnote", editions=ALL,
                  reason=f"The guideline '{guideline.replace('_', ' ')}' is not applied under this regulation.",
-                 when=(fact(trigger, alias="adj"),), then=act, priority=-1, source=cite)
+                 when=(fact(trigger, alias="adj"),), then=act, priority=-1, source=_plain(cite, pack))
             for trigger, suffix in (("adjudicate", ""), ("cancel_review", ".71"))]
 
 
@@ -322,7 +327,9 @@ def _read_rule(label: str, where: str, r: Any, pack: str, guidelines: dict[str, 
         raise _err(label, f"{where}.name", f"{name!r}: use letters, digits, '.', '_' or '-'")
     cite = _cited(_text(label, f"{where}.cite", r["cite"]), "", pack)
     text = _text(label, f"{where}.text", r.get("text"), required=False)
-    when = _keys(label, f"{where}.when", r["when"], tuple(CASE_FIELDS), "case facts and their values")
+    when = r["when"]
+    if not isinstance(when, dict) or not when:
+        raise _err(label, f"{where}.when", "must be a mapping of case facts to values, e.g. {trick: 1}")
     by_kind: dict[str, dict[str, Op]] = {}
     for k, v in when.items():
         cf, op = _condition(label, f"{where}.when.{k}", k, v)
@@ -347,7 +354,7 @@ def _read_rule(label: str, where: str, r: Any, pack: str, guidelines: dict[str, 
         act = SetFindings(dict(values), patterns, cite)
         return [Rule(name=name, clause=clause or ("70C2" if "aware_of_trumps" in values else "70.footnote"),
                      editions=ALL, reason=reason, when=(fact("regulation_applied", alias="applied", rule=name),),
-                     then=act, priority=-30, source=cite)]
+                     then=act, priority=-30, source=_plain(cite, pack))]
     if what == "switch":
         switches = _switches()
         values = _keys(label, f"{where}.then.switch", arg, tuple(switches), "normal-play switches, true or false")
@@ -372,7 +379,7 @@ def _read_rule(label: str, where: str, r: Any, pack: str, guidelines: dict[str, 
         ov = tuple(o for o in overrides if o.endswith(".71") == bool(suffix))
         out.append(Rule(name=f"{name}{suffix}", clause=clause or "70.footnote", editions=ALL, reason=reason,
                         when=(fact(trigger, alias="adj"), *patterns), then=act, priority=priority,
-                        overrides=ov, source=cite))
+                        overrides=ov, source=_plain(cite, pack)))
     return out
 
 
