@@ -66,7 +66,7 @@ def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None 
         pk = list(case.regulations)
     else:
         chosen = list(packs)
-        pk = list(packs)
+        pk = [p.name if isinstance(p, Pack) else str(p) for p in packs]
     program = program_for(ed, chosen)
     pos = case.position()
     core = play_core() if play == "default" else play

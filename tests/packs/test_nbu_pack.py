@@ -130,8 +130,9 @@ def test_nbu_regulation_7_5_withdraws_concede_now_or_end_and_says_so_once_in_the
 ])
 def test_a_misspelt_name_in_the_nbu_pack_is_exit_2_with_the_closest_valid_name(tmp_path: Path, mistake: str,
                                                                                words: str) -> None:
-    typo = {"correction_minutes:": "correction_minute:", "guideline: concede_now_or_end":
-            "guideline: concede_now_or_ned", "when: {trick: 1, claimer: declarer}": "when: {trik: 1, claimer: declarer}",
+    typo = {"correction_minutes:": "correction_minute:",
+            "guideline: concede_now_or_end": "guideline: concede_now_or_ned",
+            "when: {trick: 1, claimer: declarer}": "when: {trik: 1, claimer: declarer}",
             "finding: {aware_of_trumps: true}": "finding: {aware_of_trump: true}",
             "value: top_down": "value: top_dwon"}[mistake]
     text = Path(NBU).read_text(encoding="utf-8")
