@@ -110,11 +110,11 @@ class SetSwitches:
 class Withdrawn:
     """A data rule's action (or a withdrawal's): the guidelines it takes out are not applied, citing why."""
 
-    def __init__(self, names: list[str], cite: str) -> None:
-        self.names, self.cite = names, cite
+    def __init__(self, names: list[str], cite: str, *, named: bool = True) -> None:
+        self.names, self.cite, self.named = names, cite, named
 
     def __call__(self, ctx: Any, m: Any) -> None:
-        ctx.cite(f"not applied: {self.cite} ({', '.join(self.names)})")
+        ctx.cite(f"{', '.join(self.names) + ' ' if self.named else ''}not applied: {self.cite}")
 
 
 class SetFindings:
@@ -272,7 +272,7 @@ def _read_params(label: str, raw: Any, pack: str, known: Mapping[str, Any]) -> t
 
 def _withdrawal_rules(pack: str, guideline: str, cite: str) -> list[Rule]:
     """The trace step that says, once, where a withdrawn guideline would have applied."""
-    act = Withdrawn([guideline], cite)
+    act = Withdrawn([guideline], cite, named=False)  # the step's reason names the guideline
     return [Rule(name=f"{pack}.withdraw.{guideline}{suffix}", clause="70.footnote", editions=ALL,
                  reason=f"The guideline '{guideline.replace('_', ' ')}' is not applied under this regulation.",
                  when=(fact(trigger, alias="adj"),), then=act, priority=-1, source=_plain(cite, pack))
