@@ -550,7 +550,7 @@ def _opened(c: Any) -> None:
 
 def _pack_key(p: Pack) -> tuple[Any, ...]:
     return (p.name, p.origin, tuple(id(r) for r in p.add), tuple((k, id(v)) for k, v in p.replace.items()),
-            tuple(p.neutralise), _freeze(p.params))
+            tuple(p.neutralise), _freeze(p.params), _freeze(p.cites), tuple(p.overrides))
 
 
 def _freeze(d: Mapping[str, Any]) -> str:

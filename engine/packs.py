@@ -21,6 +21,7 @@ again reuses the compiled program. Every failure is a :class:`PackError` naming 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import importlib
 import importlib.util
@@ -28,6 +29,7 @@ import os
 import pkgutil
 import stat
 import sys
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
@@ -46,6 +48,7 @@ DATA_KEYS = frozenset(TOP_KEYS)
 _DATA_SUFFIXES = (".yaml", ".yml", ".json")
 
 _CACHE: dict[tuple[str, ...], Pack] = {}
+_EXTENDED: dict[int, tuple[weakref.ref[Pack], Pack]] = {}
 
 
 @dataclass(frozen=True)
@@ -182,12 +185,37 @@ def load_case_pack(ref: str, *, case_dir: Path | None) -> Pack:
     key = ("path", str(real), str(st.st_mtime_ns))
     if key not in _CACHE:
         _CACHE[key] = _load_data(real, label=f"regulations: {s!r}")
-    return check_params(_CACHE[key])
+    return _withdrawal_steps(check_params(_CACHE[key]))
 
 
 def load_pack(name_or_path: str | Path | Pack) -> Pack:
     """The pack called ``name_or_path`` (built-in or installed), or read from that path; parameters checked."""
-    return check_params(_load_any(name_or_path))
+    return _withdrawal_steps(check_params(_load_any(name_or_path)))
+
+
+def _withdrawal_steps(pack: Pack) -> Pack:
+    """A pack that neutralises a normal-play guideline says so once in the chain where it would have applied (a
+    data pack's ``withdraw`` does this itself, with its own citation; a Python pack cites its ``source``)."""
+    from claimlaw.engine.packdata import _guideline_rules, _withdrawal_rules
+
+    have = {r.name for r in pack.add}
+    extra = []
+    for g, names in _guideline_rules().items():
+        if any(n in pack.neutralise for n in names):
+            extra += [r for r in _withdrawal_rules(pack.name, g, pack.source or pack.title)
+                      if r.name not in have and not any(r.name.endswith(".71") == n.endswith(".71")
+                                                        for n in names if n not in pack.neutralise)]
+    if not extra:
+        return pack
+    # one extended pack per pack object, so the compiled program is reused (its key is the rules' identity)
+    held = _EXTENDED.get(id(pack))
+    if held is not None and held[0]() is pack:
+        return held[1]
+    for k in [k for k, (ref, _) in _EXTENDED.items() if ref() is None]:
+        del _EXTENDED[k]
+    extended = dataclasses.replace(pack, add=[*pack.add, *extra])
+    _EXTENDED[id(pack)] = (weakref.ref(pack), extended)
+    return extended
 
 
 def _load_any(name_or_path: str | Path | Pack) -> Pack:

@@ -145,3 +145,14 @@ def test_claimlaw_packs_reference_lists_the_parameters_facts_switches_guidelines
     for r in GUIDELINE_RULES:
         assert f"`{r.name}`" in text
     assert "## Priorities" in text and "70A.resolve" in text
+
+
+@clause("70.footnote")
+def test_a_python_pack_that_neutralises_a_guideline_says_so_once_in_the_chain_citing_its_source() -> None:
+    case = load_case(EXAMPLES / "7nt-spade-guess-ending-drop-only.yaml")
+    pack = Pack(name="club", source="Club regulations 2026", neutralise=["guideline.concede_now_or_end",
+                                                                       "guideline.concede_now_or_end.71"])
+    r = rule(case, packs=[pack])
+    said = [(s.rule, c) for s in r.trace for c in s.cites]
+    assert said == [("club.withdraw.concede_now_or_end", "not applied: Club regulations 2026")]
+    assert rule(case, packs=[pack]).trace == r.trace  # the same pack compiles once and rules the same
