@@ -156,3 +156,66 @@ def test_a_python_pack_that_neutralises_a_guideline_says_so_once_in_the_chain_ci
     said = [(s.rule, c) for s in r.trace for c in s.cites]
     assert said == [("club.withdraw.concede_now_or_end", "not applied: Club regulations 2026")]
     assert rule(case, packs=[pack]).trace == r.trace  # the same pack compiles once and rules the same
+
+
+def _data(tmp_path: Path, text: str) -> str:
+    p = tmp_path / "ra.yaml"
+    p.write_text(text, encoding="utf-8")
+    return str(p)
+
+
+@clause("70E1")
+def test_a_data_rule_that_switches_a_licence_off_where_its_conditions_hold_changes_the_count(tmp_path: Path) -> None:
+    pack = _data(tmp_path, "name: ra\nrules:\n  - name: ra.5.experts\n    cite: RA Regulation 5\n"
+                           "    text: An expert declarer is credited with the drop in a three-card ending.\n"
+                           "    when: {claimer: declarer, remaining: {le: 3}, class_of_player: expert}\n"
+                           "    then: {switch: {finesse_or_drop: false}}\n")
+    case = load_case(EXAMPLES / "7nt-spade-guess-ending-drop-only.yaml").model_copy(deep=True)
+    assert rule(case, packs=[pack]).tricks == {"EW": 12, "NS": 1}  # no class found: the regulation does not apply
+    case.findings.class_of_player = "expert"
+    r = rule(case, packs=[pack])
+    assert r.tricks == {"EW": 13, "NS": 0}
+    step = next(s for s in r.trace if s.rule == "ra.5.experts")
+    assert step.reason == "An expert declarer is credited with the drop in a three-card ending."
+    assert step.cites == ["finesse_or_drop off: RA Regulation 5 [pack ra]"] and step.pack == "ra"
+
+
+@clause("70.footnote")
+def test_a_data_rule_that_withdraws_a_guideline_is_an_exception_that_defeats_it_only_where_it_applies(
+        tmp_path: Path) -> None:
+    pack = _data(tmp_path, "name: ra\nrules:\n  - name: ra.6.endings\n    cite: RA Regulation 6\n"
+                           "    when: {trick: {ge: 11}}\n    then: {withdraw: concede_now_or_end}\n")
+    ending = load_case(EXAMPLES / "7nt-spade-guess-ending-drop-only.yaml")  # trick 11
+    r = rule(ending, packs=[pack], verbose=True)
+    names = [s.rule for s in r.trace]
+    assert "ra.6.endings" in names and "guideline.concede_now_or_end" not in names
+    assert next(s for s in r.trace if s.rule == "ra.6.endings").cites == [
+        "concede_now_or_end not applied: RA Regulation 6 [pack ra]"]
+    early = rule(load_case(HERE / "trick-one-claim.yaml"), packs=[pack], verbose=True)
+    names = [s.rule for s in early.trace]
+    assert "ra.6.endings" not in names and "guideline.concede_now_or_end" in names
+
+
+@pytest.mark.parametrize("text,words", [
+    ("withdraw: [{rule: 70E1.unstated_finese, cite: RA 1}]", "cannot neutralise unknown rule '70E1.unstated_finese' "
+                                                            "(did you mean '70E1.unstated_finesse'?)"),
+    ("withdraw: [{guideline: ruff_low}]", "withdraw[0].cite: must be a non-empty text"),
+    ("rules: [{name: r1, cite: RA 1, when: {trick: 14}, then: {switch: {ruff_low: false}}}]",
+     "rules[0].when.trick: 14 is not a whole number from 1 to 13"),
+    ("rules: [{name: r1, cite: RA 1, when: {claimer: declarrer}, then: {switch: {ruff_low: false}}}]",
+     "rules[0].when.claimer: 'declarrer' is not a value of claimer; did you mean 'declarer'?"),
+    ("rules: [{name: r1, cite: RA 1, when: {trick: 1}, then: {switch: {ruff_lo: false}}}]",
+     "rules[0].then.switch.ruff_lo: unknown key 'ruff_lo'; did you mean 'ruff_low'?"),
+    ("rules: [{name: r1, cite: RA 1, when: {trick: 1}, then: {switch: {ruff_low: false}, finding: "
+     "{class_of_player: club}}}]", "rules[0].then: give exactly one of switch, withdraw, finding"),
+    ("rules: [{name: r1, cite: RA 1, when: {trick: {lee: 2}}, then: {withdraw: ruff_low}}]",
+     "rules[0].when.trick.lee: unknown test 'lee'; did you mean 'le'?"),
+    ("rules: [{name: r1, cite: RA 1, clause: 70Z, when: {trick: 1}, then: {withdraw: ruff_low}}]",
+     "rules[0].clause: unknown clause '70Z'"),
+    ("overrides: 3", "overrides: must name earlier packs"),
+])
+def test_each_mistake_in_a_data_pack_is_one_line_naming_the_field(tmp_path: Path, text: str, words: str) -> None:
+    pack = _data(tmp_path, f"name: ra\n{text}\n")
+    res = runner.invoke(app, ["rule", str(EXAMPLES / "current-trick-only.yaml"), "--pack", pack])
+    assert res.exit_code == 2 and len(res.stderr.strip().splitlines()) == 1
+    assert words in " ".join(res.stderr.split()), res.stderr
