@@ -265,8 +265,8 @@ def _read_params(label: str, raw: Any, pack: str, known: Mapping[str, Any]) -> t
         if problem:
             raise _err(label, f"{where}.value", problem)
         params[k] = entry["value"]
-        cites[k] = _cited(_text(label, f"{where}.cite", entry.get("cite")),
-                          _text(label, f"{where}.text", entry.get("text"), required=False), pack)
+        cites[k] = _plain(_cited(_text(label, f"{where}.cite", entry.get("cite")),
+                                 _text(label, f"{where}.text", entry.get("text"), required=False), pack), pack)
     return params, cites
 
 

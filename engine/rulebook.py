@@ -497,7 +497,7 @@ def compose_detailed(rules: Sequence[Rule], edition: str | Edition, packs: Seque
                 continue  # the same value: the first pack's citation stands
             params[k] = v
             param_pack[k] = pack.name
-            param_cite[k] = param_cite_of(pack, k)
+            param_cite[k] = f"{param_cite_of(pack, k)} [pack {pack.name}]"
 
     # an exception names the rule it overrides by the name it was written against: follow any renaming by a
     # replacement (a pack that replaces a rule under a new name keeps its other rules' exceptions to it)

@@ -330,7 +330,8 @@ def test_two_packs_that_change_the_same_parameter_or_rule_are_an_error_unless_th
         "correction_minutes": "Later rule 2"})
     p = compile_program(RULES, edition="2017", packs=[CLUB, later])
     assert p.params["correction_minutes"] == 45
-    assert p.param_pack == {"correction_minutes": "later"} and p.param_cite == {"correction_minutes": "Later rule 2"}
+    assert p.param_pack == {"correction_minutes": "later"}
+    assert p.param_cite == {"correction_minutes": "Later rule 2 [pack later]"}
 
 
 def test_a_pack_loaded_by_path_from_a_directory_outside_the_project_takes_effect(tmp_path: Any) -> None:

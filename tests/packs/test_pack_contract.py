@@ -67,10 +67,11 @@ def test_a_python_pack_cites_its_own_regulation_for_the_deemed_aware_parameter_n
                 cites={"high_trump_safety_check_normal": "Our RA's handbook 12.3"})
     r = rule(case, packs=[ours])
     cites = [c for s in r.trace for c in s.cites]
-    assert cites == ["a safety check with a high trump draws the single outstanding trump: Our RA's handbook 12.3"]
+    assert cites == ["a safety check with a high trump draws the single outstanding trump: Our RA's handbook 12.3 "
+                     "[pack ours]"]
     bare = rule(case, packs=[Pack(name="bare", source="Bare rules", params={"high_trump_safety_check_normal": True})])
     assert [c for s in bare.trace for c in s.cites] == [
-        "a safety check with a high trump draws the single outstanding trump: Bare rules"]
+        "a safety check with a high trump draws the single outstanding trump: Bare rules [pack bare]"]
 
 
 def test_a_python_pack_with_an_unknown_parameter_is_refused_but_its_own_rules_may_declare_theirs() -> None:
