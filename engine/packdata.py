@@ -339,7 +339,7 @@ def _read_rule(label: str, where: str, r: Any, pack: str, guidelines: dict[str, 
     if len(then) != 1:
         raise _err(label, f"{where}.then", "give exactly one of switch, withdraw, finding (one regulation, one effect)")
     (what, arg), = then.items()
-    reason = text or f"Regulation {cite}"
+    reason = text or _plain(cite, pack)
     clause = r.get("clause")
     if clause is not None:
         clause = _clause(label, f"{where}.clause", clause)
@@ -368,6 +368,8 @@ def _read_rule(label: str, where: str, r: Any, pack: str, guidelines: dict[str, 
         priority = 1  # after the guidelines (-1) and clause rules (0) set theirs, before 70C3 (10) and the count
     else:
         names = arg if isinstance(arg, list) else [arg]
+        if not names:
+            raise _err(label, f"{where}.then.withdraw", "names no guideline")
         for g in names:
             if not isinstance(g, str) or g not in guidelines:
                 raise _err(label, f"{where}.then.withdraw", f"unknown guideline {g!r}; {suggest(str(g), guidelines)}")

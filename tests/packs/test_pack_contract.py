@@ -220,3 +220,16 @@ def test_each_mistake_in_a_data_pack_is_one_line_naming_the_field(tmp_path: Path
     res = runner.invoke(app, ["rule", str(EXAMPLES / "current-trick-only.yaml"), "--pack", pack])
     assert res.exit_code == 2 and len(res.stderr.strip().splitlines()) == 1
     assert words in " ".join(res.stderr.split()), res.stderr
+
+
+def test_the_built_in_packs_combine_where_they_agree_and_acbl1992_may_stand_in_for_acbl_but_not_the_reverse() -> None:
+    from claimlaw.engine.api import program_for
+
+    assert program_for("2017", ["ebu", "acbl", "wbflc"]).param_pack == {
+        "correction_minutes": "ebu", "weighted_scores": "ebu", "high_trump_safety_check_normal": "acbl"}
+    p = program_for("2017", ["acbl", "acbl1992"])
+    assert p.params["high_trump_safety_check_normal"] is True
+    assert p.param_cite["high_trump_safety_check_normal"] == "ACBL Tech Files, Directions July/October 1992 C " \
+                                                              "[pack acbl1992]"
+    with pytest.raises(PackError, match=r"pack 'acbl': .*overrides: \[acbl1992\]"):
+        program_for("2017", ["acbl1992", "acbl"])
