@@ -110,6 +110,8 @@ def test_a_pack_parameter_of_the_wrong_kind_or_range_is_one_line_naming_the_pack
     assert str(info.value).startswith(f"pack {str(path)!r}: ") and words in str(info.value)
     assert len(str(info.value)) < 400
     code, _, err = _run("rule", str(ROOT / "examples" / "current-trick-only.yaml"), "--pack", str(path))
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "internal error" not in err
+    code, _, err = _run("rule", str(ROOT / "examples" / "current-trick-only.yaml"), "--pack", str(path))
     assert code == 2 and len(err.strip().splitlines()) == 1
 
 
