@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from claimlaw.engine.facts_in import case_facts
+from claimlaw.engine.facts_in import case_facts, claimed_for_side
 from claimlaw.engine.questions import AnswerBook, Unanswered
 from claimlaw.engine.rulebook import Pack
 from claimlaw.facts import Case, Ruling, Side, TraceStep, WeightedResult, Witness
@@ -52,12 +52,17 @@ def program_for(edition: str, packs: Sequence[str | Pack]) -> Any:
 
 
 def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None = None,
-         play: Any = "default", verbose: bool = False, case_dir: Path | None = None) -> Ruling:
+         play: Any = "default", verbose: bool = False, case_dir: Path | None = None,
+         verdict_only: bool = False) -> Ruling:
     """Rule on ``case``: the outcome, tricks, score, witness lines and the traced law chain.
 
     ``packs`` (names or paths, as a user gives ``--pack``) replace the case's own ``regulations``. Those are read
     as untrusted: installed pack names only, unless ``case_dir`` says the case came from a file there, when a
-    data pack may also be named by a path (``engine.packs.load_case_pack``)."""
+    data pack may also be named by a path (``engine.packs.load_case_pack``).
+
+    ``verdict_only`` (the audit's): the play core settles only what the outcome turns on — is there a normal line
+    under the tricks claimed (or, for a concession, at or under the tricks kept)? — so an adjusted count is the
+    first such line found ("at most"), not the worst."""
     ed = edition or case.edition or DEFAULT_EDITION
     if packs is None:
         from claimlaw.engine.packs import load_case_pack
@@ -76,7 +81,12 @@ def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None 
     from claimlaw.engine.packdata import apply_findings
 
     apply_findings(program, facts)
-    result, book = run_answering(program, facts, {"case": case, "position": pos}, core)
+    below = None
+    if verdict_only and pos is not None:
+        kept = claimed_for_side(case, pos.tricks_left)
+        if kept is not None:
+            below = kept if case.claim.says == "claim" else kept + 1
+    result, book = run_answering(program, facts, {"case": case, "position": pos}, core, verdict_below=below)
     ruling = assemble(case, ed, pk, result, verbose=verbose)
     if book is not None:
         ruling.proven = book.proven
@@ -101,8 +111,8 @@ def params_fact(program: Any, case: Case) -> dict[str, Any]:
     return out
 
 
-def run_answering(program: Any, facts: list[dict[str, Any]], context: dict[str, Any], core: Any
-                  ) -> tuple[Any, AnswerBook | None]:
+def run_answering(program: Any, facts: list[dict[str, Any]], context: dict[str, Any], core: Any, *,
+                  verdict_below: int | None = None) -> tuple[Any, AnswerBook | None]:
     """Run the rules, answering each trick question they ask outside the session (engine/questions.py).
 
     A rule that asks a new question stops the run; the play core answers it here, where no action lease runs,
@@ -112,7 +122,7 @@ def run_answering(program: Any, facts: list[dict[str, Any]], context: dict[str, 
     """
     if core is None:
         return program.run(facts, context={**context, "play": None}), None
-    book = AnswerBook(core)
+    book = AnswerBook(core, verdict_below=verdict_below)
     for _ in range(MAX_QUESTIONS + 1):
         try:
             return program.run(facts, context={**context, "play": book}), book

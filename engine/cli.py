@@ -504,8 +504,19 @@ def audit_cmd(
     retry: Annotated[bool, typer.Option("--retry", help="Redo the store's error and timeout rows.")] = False,
     limit: Annotated[int | None, typer.Option(help="Audit at most this many claims.")] = None,
     rows: Annotated[int, typer.Option(help="Rows of non-sound claims to show in the table.")] = 20,
+    edition: Annotated[str | None, typer.Option(metavar="EDITION",
+                                                help="Law edition each claim is ruled under: 2017 (default), 2007 "
+                                                     "or 1997.")] = None,
+    pack: Annotated[list[str] | None, typer.Option(metavar="NAME|PATH",
+                                                   help="Regulating-Authority pack; repeatable.")] = None,
+    player_class: Annotated[str, typer.Option("--class", metavar="CLASS",
+                                              help="Class of player assumed (the 70 footnote): beginner, club, "
+                                                   "expert or world_class (vugraph players).")] = "world_class",
 ) -> None:
     """Audit every claim in hand records: sound, at risk if doubted, impossible, over-concession.
+
+    Each claim is put to the rules as ``claimlaw rule`` puts a case: a silent claim disputed at once (Law 70), and
+    an agreed claim or concession raised within the correction period (Laws 69B and 71).
 
     Exit status 1 when any claim's row is 'error' (after everything else was written)."""
     from claimlaw.engine.audit import AUDIT_BUDGET, audit
@@ -523,15 +534,23 @@ def audit_cmd(
         _fail(f"--batch: {batch} is not a positive number of claims")
     if timeout < 0:
         _fail(f"--timeout: {timeout:g} is not a number of seconds (0 for no limit)")
+    if edition is not None and edition not in ("2017", "2007", "1997"):
+        _fail(f"--edition: unknown edition {edition!r}; use 2017, 2007 or 1997")
+    if player_class not in ("beginner", "club", "expert", "world_class"):
+        _fail(f"--class: {player_class!r} is not a class of player; use beginner, club, expert or world_class")
     if scheduler is not None:
         try:
             import distributed  # noqa: F401
         except ImportError:
             _fail("--scheduler: Dask is not installed; pip install 'claimlaw[cluster]'")
+    from claimlaw.engine.packs import PackError
+
     try:
         report = audit(paths, mode="dd" if dd_only else "full", workers=workers, limit=limit,
                        budget=budget or AUDIT_BUDGET, timeout=timeout or None, out=out_db, scheduler=scheduler,
-                       batch=batch, retry=retry)
+                       batch=batch, retry=retry, edition=edition, packs=pack or (), class_of_player=player_class)
+    except PackError as e:
+        _fail(f"--pack: {e}")
     except StoreError as e:
         _fail(f"--out: {e}")
     except WorkerStartError as e:
@@ -541,8 +560,13 @@ def audit_cmd(
     except OSError as e:
         _fail(f"--scheduler: {e}" if scheduler else str(e), 1)
     _print_audit(report, rows)
+    how = report.settings
     out.print("In LIN records the claimer is not recorded: each split is checked for declarer's side, and for "
-              "the defenders' side when declarer's side is not at risk.", highlight=False)
+              "the defenders' side when declarer's side is not at risk. "
+              + (f"Ruled under the {how.get('edition')} Laws"
+                 + (f" with {', '.join(how.get('packs') or [])}" if how.get("packs") else "")
+                 + f"; players taken to be {str(how.get('class_of_player', '')).replace('_', ' ')} (the class the "
+                   "70 footnote asks about)." if not dd_only else ""), highlight=False)
     _export_audit(report, csv_out, json_out)
     if report.errors:
         raise typer.Exit(1)

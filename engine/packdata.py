@@ -184,6 +184,9 @@ def read_data_pack(data: Any, label: str, origin: str, *, known_params: Mapping[
     """The Pack a parsed YAML/JSON document describes; a PackError (one line, naming the field) when it does not."""
     if not isinstance(data, dict):
         raise PackError(f"{label}: expected a mapping with at least 'name'")
+    if "neutralise" in data:
+        raise _err(label, "neutralise", "a data pack withdraws a rule with its regulation: write withdraw: "
+                                        "[{rule: NAME, cite: \"...\"}] (or {guideline: NAME, cite: ...})")
     _keys(label, "", data, TOP_KEYS, "a data pack")
     if "name" not in data:
         raise PackError(f"{label}: 'name' is required")

@@ -129,6 +129,21 @@ def test_claiming_after_a_trump_round_both_opponents_followed_shows_awareness() 
 
 
 @clause("70C2")
+def test_a_claim_made_after_leading_to_the_next_trick_still_comes_just_after_the_trump_round() -> None:
+    # White Book 8.70.4(b): one round of trumps, both opponents follow, "all mine": he knows trumps remain; leading
+    # the ♥2 to the next trick before claiming does not make him forget it
+    r = ruled("7s-trump-round-both-followed", board__play=[["S2", "S3", "ST", "SA"], ["H2"]])
+    assert any(s.rule == "70C2.just_drew_a_round" for s in r.trace)
+    assert r.outcome == "claim_allowed" and "70C3" not in r.laws
+
+
+@clause("70C2")
+def test_a_trump_led_that_only_one_opponent_has_followed_does_not_yet_show_awareness() -> None:
+    r = ruled("7s-trump-round-both-followed", board__play=[["S2", "S3"]])
+    assert not any(s.rule == "70C2.just_drew_a_round" for s in r.trace)
+
+
+@clause("70C2")
 def test_a_directors_finding_of_awareness_overrides_the_default() -> None:
     r = ruled("4h-forgotten-trump-west", findings={"aware_of_trumps": True})
     assert "70C3" not in r.laws and any(s.rule == "70C2.finding_aware" for s in r.trace)
