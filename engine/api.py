@@ -71,20 +71,16 @@ def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None 
         pk = list(case.regulations)
     else:
         chosen = list(packs)
-        pk = list(packs)
+        pk = [p.name if isinstance(p, Pack) else str(p) for p in packs]
     program = program_for(ed, chosen)
-    params = dict(program.params)
     pos = case.position()
     core = play_core() if play == "default" else play
-    facts = case_facts(case, pos, float(case.timing.correction_period_minutes or params.get("correction_minutes", 30)))
-    facts.append({
-        "kind": "params",
-        "correction_minutes": float(case.timing.correction_period_minutes or params.get("correction_minutes", 30)),
-        "order_70E2": str(params.get("order_70E2") or "none"),
-        "order_70E2_source": str(params.get("order_70E2_source") or ""),
-        "weighted_scores": bool(params.get("weighted_scores", False)),
-        "high_trump_safety_check_normal": bool(params.get("high_trump_safety_check_normal", False)),
-    })
+    pf = params_fact(program, case)
+    facts = case_facts(case, pos, pf["correction_minutes"])
+    facts.append(pf)
+    from claimlaw.engine.packdata import apply_findings
+
+    apply_findings(program, facts)
     below = None
     if verdict_only and pos is not None:
         kept = claimed_for_side(case, pos.tricks_left)
@@ -96,6 +92,23 @@ def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None 
         ruling.proven = book.proven
     check_invariants(case, ruling)
     return ruling
+
+
+def params_fact(program: Any, case: Case) -> dict[str, Any]:
+    """The ``params`` fact: every parameter of ``rules.params`` with its value, and beside it ``<name>_cite``, the
+    regulation and pack that set it ("" where the Laws' default holds). A case's own correction period wins."""
+    from claimlaw.rules.params import PARAMS
+
+    values = dict(program.params)
+    out: dict[str, Any] = {"kind": "params"}
+    for name, p in PARAMS.items():
+        out[name] = values.get(name, p.default)
+        out[f"{name}_cite"] = program.param_cite.get(name, "") if name in program.param_pack else ""
+    out["correction_minutes"] = float(out["correction_minutes"])
+    if case.timing.correction_period_minutes:
+        out["correction_minutes"] = float(case.timing.correction_period_minutes)
+        out["correction_minutes_cite"] = "the case's timing.correction_period_minutes"
+    return out
 
 
 def run_answering(program: Any, facts: list[dict[str, Any]], context: dict[str, Any], core: Any, *,

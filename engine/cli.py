@@ -110,7 +110,7 @@ def rule_cmd(
     """Rule on CASE_FILE: the outcome, tricks, score, witness lines and the chain of law references."""
     from claimlaw.engine.api import check_expect, rule
     from claimlaw.engine.host import RuleError
-    from claimlaw.engine.packs import PackError
+    from claimlaw.engine.rulebook import RulebookError
     from claimlaw.facts import CaseError, load_case
 
     if edition is not None and edition not in ("2017", "2007", "1997"):
@@ -132,7 +132,7 @@ def rule_cmd(
                           case_dir=case_file.parent)
     except KeyboardInterrupt:
         _fail("interrupted before the search had found any line to rule on", 130)
-    except PackError as e:
+    except RulebookError as e:  # a pack that cannot be read or composed (PackError among them)
         _fail(str(e), as_json=as_json, field=("--pack" if pack else "regulations") if as_json else None)
     except RuleError as e:
         _fail(f"a rule failed: {e}", 1, as_json=as_json)
@@ -307,6 +307,8 @@ def print_brief(case: object, ruling: object, *, verbose: bool = False) -> None:
             " [yellow](unverified)[/]" if not s.text_verified else "")
         room = WIDTH - 18 - (len(s.pack) + 8 if s.pack else 0) - (13 if not s.text_verified else 0)
         out.print(f"{i:>3}. [bold]{t(s.clause, 12):<12}[/] {t(s.reason, room)}{marks}", highlight=False)
+        for c in s.cites:
+            out.print(f"                  [cyan]↳ {t(c, WIDTH - 20)}[/]", highlight=False)
     for n in ruling.notes:
         _wrapped("[dim]note:[/] ", n, WIDTH)
 
@@ -333,6 +335,8 @@ def print_ruling(case: object, ruling: object) -> None:
         by = f" [cyan]\\[from {t(s.pack)}][/]" if s.pack else ""
         out.print(f"{i:>3}. [bold]{t(s.clause)}[/] \\[{where}]{by}{mark} {t(s.rule)}: {t(s.reason)}{src}",
                   highlight=False)
+        for c in s.cites:
+            out.print(f"       [cyan]regulation:[/] {t(c)}", highlight=False)
         rested = _facts_text(s.facts)
         if rested:
             out.print(f"       rested on: {t(rested)}", highlight=False)
@@ -367,10 +371,18 @@ def _short(v: object, limit: int = 80) -> str:
 
 
 @app.command("law")
-def law_cmd(clause: Annotated[str, typer.Argument(help="A clause id such as 70C, 68B2, 71, 68.preamble.")]) -> None:
-    """What claimlaw encodes for CLAUSE: our paraphrase, the rules implementing it, editions, tests."""
+def law_cmd(clause: Annotated[str, typer.Argument(help="A clause id such as 70C, 68B2, 71, 68.preamble.")],
+            pack: Annotated[list[str] | None, typer.Option(metavar="NAME|PATH", help="Show the clause as these "
+                                                           "packs change it (repeatable).")] = None,
+            edition: Annotated[str, typer.Option(metavar="EDITION", help="With --pack: the edition.")] = "2017",
+            ) -> None:
+    """What claimlaw encodes for CLAUSE: our paraphrase, the rules implementing it, editions, tests; with --pack,
+    the clause as the packs change it (rules added, replaced, withdrawn; parameters it reads, with citations)."""
     from claimlaw.engine.lawinfo import clause_info, known_clauses
 
+    if pack:
+        _law_under_packs(clause, pack, edition)
+        return
     info = clause_info(clause)
     if info is None:
         _fail(f"clause {visible(clause)[:40]!r}: not encoded (known: {', '.join(known_clauses())})")
@@ -393,6 +405,28 @@ def law_cmd(clause: Annotated[str, typer.Argument(help="A clause id such as 70C,
               highlight=False)
 
 
+def _law_under_packs(clause: str, packs: list[str], edition: str) -> None:
+    from claimlaw.engine.lawinfo import clause_under_packs
+    from claimlaw.engine.rulebook import RulebookError
+
+    if edition not in ("2017", "2007", "1997"):
+        _fail(f"unknown edition {edition!r}; use 2017, 2007 or 1997", field="--edition")
+    try:
+        view = clause_under_packs(clause, packs, edition)
+    except RulebookError as e:
+        _fail(str(e), field="--pack")
+    if view is None:
+        _fail(f"clause {visible(clause)[:40]!r}: not encoded")
+    assert view is not None
+    out.print(f"[bold]Law {t(view.id)}[/] under {t('+'.join([edition, *view.packs]))}", highlight=False)
+    for name, status, reason, source in view.rows:
+        out.print(f"  [bold]{t(name)}[/] [cyan]({t(status)})[/]: {t(reason)}", highlight=False)
+        if source and not source.startswith("Laws of Duplicate Bridge"):
+            out.print(f"      source: {t(source)}", highlight=False)
+    for line in view.params:
+        out.print(f"parameter {t(line)}", highlight=False)
+
+
 @app.command("serve")
 def serve_cmd(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -405,17 +439,31 @@ def serve_cmd(
 
 
 @app.command("schema")
-def schema_cmd() -> None:
-    """Print the JSON Schema of a case file."""
+def schema_cmd(pack: Annotated[bool, typer.Option("--pack", help="The JSON Schema of a data pack instead.")] = False
+               ) -> None:
+    """Print the JSON Schema of a case file (or, with --pack, of a data pack)."""
+    if pack:
+        from claimlaw.engine.packref import data_pack_schema
+
+        out.print_json(json.dumps(data_pack_schema()))
+        return
     from claimlaw.facts import case_schema
 
     out.print_json(json.dumps(case_schema()))
 
 
 @app.command("packs")
-def packs_cmd() -> None:
+def packs_cmd(reference: Annotated[bool, typer.Option("--reference", help="Print the reference for pack writers "
+                                                      "(parameters, case facts, switches, guidelines, priorities), "
+                                                      "generated from the code.")] = False) -> None:
     """List the Regulating-Authority packs that can be named with --pack."""
     from claimlaw.engine.packs import list_packs
+
+    if reference:
+        from claimlaw.engine.packref import reference_markdown
+
+        sys.stdout.write(reference_markdown())
+        return
 
     table = Table(title="Regulating-Authority packs")
     for col in ("name", "title", "source", "from"):

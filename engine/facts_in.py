@@ -152,6 +152,10 @@ def case_facts(case: Case, pos: Position | None,
         "won_NS": pos.won[Side.NS] if pos is not None else -1,
         "won_EW": pos.won[Side.EW] if pos is not None else -1,
         "revokes": len(pos.revokes) if pos is not None else 0,
+        # the trick the claim came in (tricks completed before it, plus one) and whether dummy is on the table
+        "tricks_played": pos.tricks_played if pos is not None else -1,
+        "trick": pos.tricks_played + 1 if pos is not None else -1,
+        "dummy_faced": (pos.tricks_played > 0 or bool(pos.trick)) if pos is not None else "unknown",
     })
     if pos is not None:
         facts.append(position_fact(pos, side))

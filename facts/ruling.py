@@ -76,6 +76,7 @@ class TraceStep(BaseModel):
     text_verified: bool = True
     pack: str = ""  # the Regulating-Authority pack that supplied this rule ("" for the Laws themselves)
     packs: list[str] = Field(default_factory=list)  # the packs in force for the whole ruling
+    cites: list[str] = Field(default_factory=list)  # the regulations that changed this step ("60 minutes: ...")
 
 
 class WeightedResult(BaseModel):

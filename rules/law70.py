@@ -14,6 +14,7 @@ from claimlaw.engine.rulebook import Rule, fact, gt, ne, no
 from claimlaw.facts import Side
 from claimlaw.rules.common import ALL, E1997, E2007, E2017, SIDE_NAMES, SINCE_2007, Ctx, Facts, tricks_text
 from claimlaw.rules.counting import RERUN, board_totals, model_from_switches, need_count, proven, side_count
+from claimlaw.rules.params import ORDERS_70E2
 
 RESOLVE_PRIORITY = 50  # after every clause rule has set its switch
 
@@ -201,12 +202,15 @@ AT_ALL_LIKELY = Rule(
 
 def _could_lose(ctx: Ctx, m: Facts) -> None:
     adj, trump = m["adj"], m["trump"]
-    if m["params"]["high_trump_safety_check_normal"]:
-        # a pack's guideline (ACBL 1992 C): the unaware claimer holding a higher trump checks with it first;
-        # the switch, once asserted, is in every model built from the switches below
-        ctx.assert_fact("switch", name="safety_check_high_trump", clause="70C", value=True,
-                        source="ACBL Tech Files 1992 C (pack parameter high_trump_safety_check_normal)",
-                        why="a safety check with a high trump is a normal play, so he draws the trump he forgot")
+    params = m["params"]
+    if params["high_trump_safety_check_normal"] and len(trump["cards"]) == 1:
+        # a pack's regulation (as ACBL 1992 C): the claimer unaware of a single outstanding trump who holds a higher
+        # one checks with it first; the switch, once asserted, is in every model built from the switches below
+        cite = params.get("high_trump_safety_check_normal_cite") or "pack parameter high_trump_safety_check_normal"
+        ctx.assert_fact("switch", name="safety_check_high_trump", clause="70C", value=True, source=cite,
+                        why="a safety check with a high trump is a normal play, so he draws the single trump he "
+                            "forgot")
+        ctx.cite(f"a safety check with a high trump draws the single outstanding trump: {cite}")
     aware_model = model_from_switches(ctx, adj["side"], exclude=())
     unaware_model = model_from_switches(ctx, adj["side"], extra=[{"name": "unaware_trump", "clause": "70C",
                                                                   "value": trump["cards"]}])
@@ -365,10 +369,14 @@ UNSTATED_1997 = Rule(
 
 
 def _ra_order(ctx: Ctx, m: Facts) -> None:
-    order = m["params"]["order_70E2"]
-    ctx.assert_fact("switch", name="guess_order", clause="70E2", value=order,
-                    source=f"Law 70E2; {m['params']['order_70E2_source']}",
-                    why=f"the Regulating Authority's order for an unclarified suit: {order}")
+    order = ORDERS_70E2[m["params"]["order_70E2"]]
+    cite = m["params"].get("order_70E2_cite") or "the Regulating Authority"
+    # the play core reads the order's words: "top" lets the guess licence lapse (engine/play/model.py)
+    ctx.assert_fact("switch", name="guess_order", clause="70E2", value=order.words if order.top_down else order.name,
+                    source=f"Law 70E2; {cite}",
+                    why=f"the Regulating Authority's order for an unclarified suit: {order.words}")
+    ctx.record(order=order.name, effect=order.effect)
+    ctx.cite(f"an unclarified suit is played {order.words}: {cite}")
 
 
 RA_ORDER = Rule(
@@ -463,6 +471,8 @@ def _weighted(ctx: Ctx, m: Facts) -> None:
         if totals is not None:
             rows.append({"tricks": totals, "weight": w})
     ctx.record(weights={str(k): v for k, v in weights.items()})
+    if m["params"].get("weighted_scores_cite"):
+        ctx.cite(f"weighted results allowed: {m['params']['weighted_scores_cite']}")
     ctx.conclude(weighted=rows)
     ctx.note("Weighted result (the Regulating Authority allows it): "
              + "; ".join(f"{r['weight']:.0%} of {r['tricks']}" for r in rows))

@@ -84,7 +84,7 @@ def test_bad_audit_options_get_one_line_errors_naming_the_option() -> None:
 def test_the_audit_rules_each_claim_through_the_rules_so_a_pack_that_withdraws_the_guess_changes_its_row(
         tmp_path: Path) -> None:
     pack = tmp_path / "noguess.yaml"
-    pack.write_text("name: noguess\nneutralise: [70E1.unstated_finesse]\n",
+    pack.write_text("name: noguess\nwithdraw: [{rule: 70E1.unstated_finesse, cite: No-guess regulation 1}]\n",
                     encoding="utf-8")
     plain = rows_by_key()[("23", "open")]
     withdrawn = {(r.board, r.room): r for r in audit([REISINGER], workers=0, progress=False,

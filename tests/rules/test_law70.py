@@ -158,11 +158,12 @@ def test_a_defenders_claim_gets_no_credit_when_declarer_can_endplay_him() -> Non
 @clause("70E2")
 def test_a_regulating_authoritys_order_for_an_unclarified_suit_enters_the_trace(tmp_path: Path) -> None:
     pack = tmp_path / "order.yaml"
-    pack.write_text("name: order\nparams: {order_70E2: top down, order_70E2_source: 'RA regulation 12'}\n",
+    pack.write_text("name: order\nparams: {order_70E2: {value: top_down, cite: 'RA regulation 12'}}\n",
                     encoding="utf-8")
     r = rule(case_from_dict(example("7nt-spade-guess")), packs=[str(pack)])
     step = next(s for s in r.trace if s.clause == "70E2")
     assert "RA regulation 12" in step.concluded["asserted"][0]["source"]
+    assert step.cites == ["an unclarified suit is played from the top down: RA regulation 12 [pack order]"]
 
 
 @clause("70C2", "70C3")
@@ -189,7 +190,7 @@ def test_a_defenders_claim_that_needs_partner_to_overtake_is_ruled_on_partners_n
 def test_a_regulated_top_down_order_for_an_unclarified_suit_settles_the_guess_without_the_losing_finesse(
         tmp_path: Path) -> None:
     pack = tmp_path / "order.yaml"
-    pack.write_text("name: order\nparams: {order_70E2: top down, order_70E2_source: 'RA regulation 12'}\n",
+    pack.write_text("name: order\nparams: {order_70E2: {value: top_down, cite: 'RA regulation 12'}}\n",
                     encoding="utf-8")
     case = load_case(EXAMPLES / "7nt-spade-guess-ending-drop-only.yaml")
     assert rule(case).tricks == {"EW": 12, "NS": 1}  # 70E1: the losing finesse
