@@ -227,7 +227,8 @@ def _switch_counts(f: dict[str, Any], used: set[str]) -> bool:
 def printed_chain(trace: list[TraceStep], used: set[str]) -> list[TraceStep]:
     """The steps the ruling rests on, in firing order: a step stays when it concluded something of the ruling, or
     asserted a fact a kept step matched on, or set a switch that changed the count (a licence only when the witness
-    line used it), or recorded a finding of its own (79C's period, 70B's procedure). So 70E1 is in the chain only
+    line used it), or recorded a finding of its own (79C's period, 70B's procedure), or cited a regulation (a pack's
+    parameter or withdrawal at the step it changed). So 70E1 is in the chain only
     where a guess was at stake, and a procedural step whose facts no later rule needed is left to ``considered``."""
     keep: list[bool] = [False] * len(trace)
     needed: list[dict[str, Any]] = []
@@ -238,7 +239,8 @@ def printed_chain(trace: list[TraceStep], used: set[str]) -> list[TraceStep]:
         others = [f for f in made if f.get("kind") != "switch"]
         recorded = any(not (isinstance(v, dict) and "kind" in v) for v in step.facts.values())
         if (any(k in step.concluded for k in _CONCLUSIONS) or any(f in needed for f in others)
-                or any(_switch_counts(f, used) for f in switches) or (recorded and not switches)):
+                or any(_switch_counts(f, used) for f in switches) or (recorded and not switches)
+                or getattr(step, "cites", None)):
             keep[i] = True
             needed.extend(v for v in step.facts.values() if isinstance(v, dict) and "kind" in v)
     return [s for s, k in zip(trace, keep, strict=True) if k]
