@@ -239,10 +239,12 @@ def worker_main(conn: Connection, stop_seq: Any, job: Callable[[Any, int | None,
         os._exit(0)
 
     threading.Thread(target=watch_parent, daemon=True, name="claimlaw-watch-server").start()
-    if job is run_ruling:
+    if job is run_ruling:  # the rules compiled and the play core loaded before the first ruling
+        import claimlaw.engine.play
+        import claimlaw.engine.web.app  # noqa: F401
         from claimlaw.engine.api import program_for
 
-        program_for("2017", [])  # the rules compiled and the play core loaded before the first ruling
+        program_for("2017", [])
     with _sigint_blocked():
         send(("ready",))
     while True:
@@ -364,9 +366,10 @@ class Rulings:
             if mine >= lim.per_client:
                 raise Busy(f"you already have {mine} ruling(s) running or waiting (at most {lim.per_client} per "
                            "client): wait for one to finish, or stop it")
-            if len(self.queue) >= lim.queue:
-                raise Busy(f"the server is busy: {len(self.queue)} rulings are waiting for a worker; try again in "
-                           "a minute")
+            active = sum(1 for j in self.jobs.values() if j.state in ("queued", "running"))
+            if active >= lim.workers + lim.queue:
+                raise Busy(f"the server is busy: {lim.workers} rulings are searching and {lim.queue} waiting; try "
+                           "again in a minute")
             job = Job(uuid.uuid4().hex, client, data, budget)
             self.jobs[job.id] = job
             self.queue.append(job)
