@@ -393,7 +393,7 @@ def law_cmd(clause: Annotated[str, typer.Argument(help="A clause id such as 70C,
 def serve_cmd(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
-    workers: Annotated[int, typer.Option(help="Rulings searching at once, each in its own process.")] = 4,
+    workers: Annotated[int, typer.Option(help="Rulings searching at once, each in its own process.")] = 6,
     time_limit: Annotated[float, typer.Option(
         help="Seconds a ruling searches before it is stopped and ruled on the line found (not proven).")] = 60.0,
     queue: Annotated[int, typer.Option(help="Rulings that may wait for a worker; more are refused (429).")] = 16,

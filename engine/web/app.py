@@ -365,9 +365,24 @@ def create_app(limits: Limits | None = None, *, hosts: Sequence[str] | None = No
 
 
 KEEP_ALIVE = 5            # seconds an idle connection stays open after a response
-CONNECTIONS = 256         # open connections at most (uvicorn answers 503 past them)
+CONNECTIONS = 10_000      # open connections at most (uvicorn answers 503 past them)
 PER_CLIENT_CONNECTIONS = 32  # open connections from one address (not behind a proxy)
 HEAD_BYTES = 16_384       # bytes of a request's head (request line and headers)
+
+
+def _file_limit(want: int) -> int:
+    """Raise this process's open-file limit towards ``want`` (within the hard limit); the limit now."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on Windows
+        return want
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < want:
+        new = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return want if soft == resource.RLIM_INFINITY else max(200, min(want, soft))
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = None, *,
@@ -382,6 +397,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = Non
 
     from claimlaw.engine.web.guard import GuardedH11Protocol
 
+    connections = _file_limit(CONNECTIONS + 100) - 100
     names = {f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}", *allowed_hosts}
     if host not in ("0.0.0.0", "::", ""):
         names.add(f"[{host}]:{port}" if ":" in host else f"{host}:{port}")
@@ -389,7 +405,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = Non
                     {"head_timeout": timeout, "per_client": 0 if forwarded_allow_ips else PER_CLIENT_CONNECTIONS})
     app = create_app(limits, hosts=sorted(names), port=port, timeout=timeout)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", http=protocol,
-                            timeout_keep_alive=KEEP_ALIVE, limit_concurrency=CONNECTIONS,
+                            timeout_keep_alive=KEEP_ALIVE, limit_concurrency=connections,
                             h11_max_incomplete_event_size=HEAD_BYTES, server_header=False,
                             proxy_headers=forwarded_allow_ips is not None, forwarded_allow_ips=forwarded_allow_ips,
                             timeout_graceful_shutdown=5)

@@ -42,7 +42,7 @@ def no_paths(text: str) -> str:
 class Limits:
     """What one server gives its clients (``claimlaw serve`` options; docs/server.md)."""
 
-    workers: int = 4            # rulings searching at once, each in its own process
+    workers: int = 6            # rulings searching at once, each in its own process
     queue: int = 16             # rulings waiting for a worker; one more is refused (429)
     per_client: int = 2         # rulings running or waiting for one client address
     time_limit: float = 60.0    # seconds a ruling searches before it is stopped and ruled on what it found
