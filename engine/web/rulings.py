@@ -50,7 +50,7 @@ class Limits:
     grace: float = 10.0         # seconds a stopped search has to come back before its worker is killed
     abandon_after: float = 30.0  # a ruling nobody polled for this long is killed (the page polls every second)
     keep: int = 64              # finished rulings kept (their JSON only) for their pages to fetch
-    warm: int = 1               # workers started with the server, so the first ruling need not wait for one
+    warm: int = 1               # workers kept ready beyond those searching, so a ruling need not wait for one
     idle_exit: float = 300.0    # seconds an idle worker beyond the warm ones stays
 
     def check(self) -> None:
@@ -347,6 +347,7 @@ class Rulings:
         self._workers: set[Worker] = set()
         self._threads: list[threading.Thread] = []
         self._idle = 0  # slots with a ready worker and nothing to do
+        self._spares = 0  # slots starting a worker to keep ready
 
     def open(self) -> None:
         """Start the worker slots (and the warm workers)."""
@@ -432,22 +433,28 @@ class Rulings:
 
     # -- one slot: one worker process at a time --
     def _slot(self, index: int) -> None:
+        """One worker slot. ``warm`` workers are kept ready beyond those searching (started ahead, while there
+        are free slots), so a ruling seldom waits for a process to start; an idle worker past them leaves
+        after ``idle_exit`` seconds."""
         worker: Worker | None = None
-        warm = index < self.limits.warm
         while True:
             with self._cond:
                 job = None
+                spare = False  # this slot starts a worker to keep ready
                 idle = False  # counted among the slots whose worker is ready and waiting
                 while not self._closing:
                     self._sweep()
-                    # a slot without a worker takes a ruling only when no ready worker is free for it
-                    if self.queue and (worker is not None or len(self.queue) > self._idle):
+                    ready = self._idle + self._spares
+                    # a slot without a worker takes a ruling only when no ready (or readying) worker is free for it
+                    if self.queue and (worker is not None or len(self.queue) > ready):
                         job = self.queue.popleft()
                         job.state, job.started = "running", time.monotonic()
                         break
-                    if worker is None and warm:
+                    if worker is None and ready < self.limits.warm:
+                        spare = True
+                        self._spares += 1
                         break
-                    if (worker is not None and not warm
+                    if (worker is not None and self._idle > self.limits.warm
                             and time.monotonic() - worker.last_used > self.limits.idle_exit):
                         self._workers.discard(worker)
                         worker.kill()
@@ -459,21 +466,31 @@ class Rulings:
                 if idle:
                     self._idle -= 1
                 if self._closing:
+                    if spare:
+                        self._spares -= 1
                     break
             if worker is not None and not worker.proc.is_alive():
                 self._drop(worker)
                 worker = None
             if worker is None:
                 worker = self._spawn()
-                if not worker.wait_ready(time.monotonic() + 120):
+                started = worker.wait_ready(time.monotonic() + 120)
+                if spare:
+                    with self._cond:
+                        self._spares -= 1
+                        self._cond.notify_all()
+                if not started:
                     self._drop(worker)
                     worker = None
                     if job is not None:
                         with self._cond:
                             self._finish(job, "failed", "the ruling's worker process did not start")
+                    else:
+                        time.sleep(1.0)  # a worker that cannot start: do not spin
                     continue
             if job is not None:
                 worker = self._run(worker, job)
+
         if worker is not None:
             self._drop(worker)
 
