@@ -153,8 +153,14 @@ def main() -> None:
 
         poller = threading.Thread(target=keep_polling, daemon=True)
         poller.start()
-        time.sleep(5)
+        t = time.monotonic()
+        while time.monotonic() - t < 120:  # all four searching (their workers may first have to start)
+            states = [x.get(f"/api/rulings/{j}").json() for x, j in long]
+            if all(st["state"] == "running" and st["questions"] + bool(st["searching"]) for st in states):
+                break
+            time.sleep(0.5)
         states = [x.get(f"/api/rulings/{j}").json()["state"] for x, j in long]
+        time.sleep(2)
         peak = tree_rss_mb(proc.pid)
         t = time.monotonic()
         cheap = ruled(c3, c3.post("/api/rulings", json={"case": fast}).json()["id"])

@@ -431,6 +431,14 @@ class Rulings:
         for k in done[: max(0, len(done) - self.limits.keep)]:
             del self.jobs[k]
 
+    def _next(self) -> Job:
+        """The waiting ruling to run next: first come, first served among the clients with the fewest rulings
+        searching (a client's second ruling waits behind another client's first)."""
+        searching = collections.Counter(j.client for j in self.jobs.values() if j.state == "running")
+        job = min(self.queue, key=lambda j: searching[j.client])
+        self.queue.remove(job)
+        return job
+
     # -- one slot: one worker process at a time --
     def _slot(self, index: int) -> None:
         """One worker slot. ``warm`` workers are kept ready beyond those searching (started ahead, while there
@@ -445,9 +453,9 @@ class Rulings:
                 while not self._closing:
                     self._sweep()
                     ready = self._idle + self._spares
-                    # a slot without a worker takes a ruling only when no ready (or readying) worker is free for it
-                    if self.queue and (worker is not None or len(self.queue) > ready):
-                        job = self.queue.popleft()
+                    # a slot without a worker takes a ruling only when no ready worker is free for it
+                    if self.queue and (worker is not None or len(self.queue) > self._idle):
+                        job = self._next()
                         job.state, job.started = "running", time.monotonic()
                         break
                     if worker is None and ready < self.limits.warm:

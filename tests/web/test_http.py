@@ -21,7 +21,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from claimlaw.engine.web.app import create_app
-from claimlaw.engine.web.rulings import Limits
+from claimlaw.engine.web.rulings import Limits, Rulings
 from tests.web import jobs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -258,6 +258,24 @@ def test_at_most_workers_rulings_search_at_once_and_a_waiting_one_stopped_never_
             c.delete(f"/api/rulings/{i}")
         pids = {finished(c, i)["ruling"]["pid"] for i in ids[:2]}
         assert len(pids) == 2  # two processes, not two threads of one
+
+
+def test_a_waiting_ruling_of_a_client_with_none_searching_goes_before_a_second_of_another() -> None:
+    rulings = Rulings(Limits(workers=2, per_client=3, queue=4), jobs.spin_until_stopped)
+    rulings.open()
+    try:
+        a1, a2, a3 = (rulings.start(fast_case(), None, "10.0.0.1") for _ in range(3))
+        t0 = time.monotonic()
+        while not (a1.searching and a2.searching) and time.monotonic() - t0 < 60:
+            time.sleep(0.05)
+        b1 = rulings.start(fast_case(), None, "10.0.0.2")
+        assert (a3.state, b1.state) == ("queued", "queued")
+        rulings.stop(a1)
+        while b1.state == "queued" and time.monotonic() - t0 < 60:
+            time.sleep(0.05)
+        assert (a3.state, b1.state) == ("queued", "running")
+    finally:
+        rulings.shutdown()
 
 
 def test_a_search_deaf_to_the_stop_has_its_worker_killed_and_the_page_gets_one_line() -> None:
