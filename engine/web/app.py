@@ -62,7 +62,7 @@ def read_case(data: Any) -> Case:
         try:
             load_case_pack(ref, case_dir=None)
         except PackError as e:
-            raise CaseError(f"regulations[{i}]", str(e).removeprefix("regulations: ")) from None
+            raise CaseError(f"regulations[{i}]", no_paths(str(e).removeprefix("regulations: "), keep=ref)) from None
     return case
 
 

@@ -32,9 +32,11 @@ QUESTIONS = ("double_dummy", "worst_normal", "cannot_lose", "can_make")
 _PATH = re.compile(r"(?:[A-Za-z]:\\|(?<![\w.])/)[^\s'\"():,;]*[/\\][^\s'\"():,;]*")
 
 
-def no_paths(text: str) -> str:
+def no_paths(text: str, keep: str = "") -> str:
     """``text`` with every absolute file path replaced by ``…``: a message to a client never names the server's
-    files."""
+    files. ``keep``: the client's own words, echoed as they are."""
+    if keep:
+        return keep.join(_PATH.sub("…", part) for part in text.split(keep))
     return _PATH.sub("…", text)
 
 

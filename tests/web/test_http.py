@@ -21,7 +21,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from claimlaw.engine.web.app import create_app
-from claimlaw.engine.web.rulings import Limits, Rulings
+from claimlaw.engine.web.rulings import Limits, Rulings, no_paths
 from tests.web import jobs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -322,6 +322,15 @@ def test_a_server_error_is_one_short_line_never_a_traceback(monkeypatch: pytest.
     assert r.status_code == 500
     msg = r.json()["error"]["message"]
     assert "Traceback" not in msg and "\n" not in msg and "case is kept" in msg
+
+
+def test_a_message_to_a_client_names_no_file_of_the_server_but_keeps_the_clients_own_words() -> None:
+    assert no_paths("pack 'club': cannot import /srv/club/pack.py: boom") == "pack 'club': cannot import …: boom"
+    assert no_paths(r"no luck in C:\claimlaw\secret.yaml") == "no luck in …"
+    assert no_paths("'/etc/x.yaml' is not an installed pack (at /opt/a/b)", keep="/etc/x.yaml") == (
+        "'/etc/x.yaml' is not an installed pack (at …)")
+    assert no_paths("board.play[4][3]: ♣7 is in South's hand; 3/4 of the tricks") == (
+        "board.play[4][3]: ♣7 is in South's hand; 3/4 of the tricks")
 
 
 def test_each_clause_has_a_page_with_what_claimlaw_law_prints(client: TestClient) -> None:
