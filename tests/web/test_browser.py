@@ -268,6 +268,26 @@ def test_a_pasted_case_with_a_long_search_shows_progress_and_stops_unproven(page
     assert pg.is_enabled("#rule")
 
 
+def test_leaving_the_page_while_it_searches_stops_the_ruling(page: Any, server: str) -> None:
+    pg = page
+    pg.click("#paste-box summary")
+    pg.fill("#paste", LONG_SEARCH)
+    pg.click("#import")
+    wait_js(pg, "document.getElementById('contract').value === '1NT'")
+    pg.get_by_role("button", name="Rule").click()
+    wait_js(pg, "document.getElementById('progress-text').textContent.includes('Searching the claimer')", 30)
+    job = pg.evaluate("jobId")
+    pg.goto("about:blank")
+    t0 = time.monotonic()
+    while True:
+        with urllib.request.urlopen(f"{server}/api/rulings/{job}", timeout=10) as r:
+            s = json.loads(r.read())
+        if s["state"] not in ("queued", "running") or time.monotonic() - t0 > 30:
+            break
+        time.sleep(0.2)
+    assert s["stopped_by"] == "you" and s["state"] == "done" and s["ruling"]["proven"] is False
+
+
 def test_the_card_picker_never_puts_a_card_in_two_hands(page: Any) -> None:
     pg = page
     enter_the_forgotten_jack(pg)

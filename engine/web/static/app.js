@@ -588,6 +588,10 @@ async function start() {
   $("share").addEventListener("click", shareLink);
   $("clear").addEventListener("click", () => { fillForm({ claim: { by: "N" } }); base = {}; keep(); });
   $("stop").addEventListener("click", stopRuling);
+  // leaving the page while a ruling searches stops it: its worker is free for others at once
+  window.addEventListener("pagehide", () => {
+    if (jobId && !$("progress").hidden) fetch(`/api/rulings/${jobId}`, { method: "DELETE", keepalive: true }).catch(() => {});
+  });
   $("prev").addEventListener("click", () => { step--; drawWitness(); });
   $("next").addEventListener("click", () => { step++; drawWitness(); });
   const m = location.hash.match(/case=([A-Za-z0-9_-]+)/);
