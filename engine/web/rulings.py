@@ -534,10 +534,9 @@ class Rulings:
         stop_sent: float | None = None
         while True:
             try:
-                got = worker.conn.poll(0.1)
-                msg = worker.conn.recv() if got else None
+                msg = worker.conn.recv() if worker.conn.poll(0.1) else None
             except (EOFError, OSError):
-                msg, got = None, False
+                msg = None
                 worker.proc.join(1)
             if msg is not None and msg[0] == "progress":
                 job.questions, job.searching = msg[1], msg[2]
