@@ -431,11 +431,45 @@ def _law_under_packs(clause: str, packs: list[str], edition: str) -> None:
 def serve_cmd(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    workers: Annotated[int, typer.Option(help="Rulings searching at once, each in its own process.")] = 6,
+    time_limit: Annotated[float, typer.Option(
+        help="Seconds a ruling searches before it is stopped and ruled on the line found (not proven).")] = 60.0,
+    queue: Annotated[int, typer.Option(help="Rulings that may wait for a worker; more are refused (429).")] = 16,
+    per_client: Annotated[int, typer.Option(help="Rulings running or waiting for one client address.")] = 2,
+    memory: Annotated[int, typer.Option(metavar="MB", help="A worker's memory past which its ruling is stopped "
+                                        "as at the time limit.")] = 2048,
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        metavar="NAME[:PORT]", help="A further name the server answers to, as a reverse proxy sends it in "
+        "Host and the browser in Origin; repeatable.")] = None,
+    abandon_after: Annotated[float, typer.Option(
+        help="Seconds without a poll after which a ruling is killed (the page polls every second).")] = 30.0,
+    timeout: Annotated[float, typer.Option(
+        help="Seconds a connection has to send a request's head, and again its body.")] = 10.0,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        metavar="IPS", help="Behind a reverse proxy: its addresses (comma-separated), whose X-Forwarded-For "
+        "header names the client. Default: trust no header.")] = None,
 ) -> None:
-    """Serve the web page: enter a claim diagram, read the ruling, its law chain and witness line."""
-    from claimlaw.engine.web.app import serve
+    """Serve the web page: enter a claim diagram, read the ruling, its law chain and witness line.
 
-    serve(host, port)
+    The limits, and how to run it behind a reverse proxy: docs/server.md."""
+    from claimlaw.engine.web.app import serve
+    from claimlaw.engine.web.rulings import Limits
+
+    if not 0 < port < 65536:
+        _fail(f"{port} is not a port (1-65535)", field="--port")
+    limits = Limits(workers=workers, time_limit=time_limit, queue=queue, per_client=per_client, memory_mb=memory,
+                    abandon_after=abandon_after, warm=min(1, workers))
+    try:
+        limits.check()
+    except ValueError as e:
+        _fail(str(e).split(": ", 1)[1], field="--" + str(e).split(":")[0])
+    for name in allowed_host or []:
+        if not re.fullmatch(r"(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?", name):
+            _fail(f"{name!r} is not a host name, with an optional :port", field="--allowed-host")
+    if not 0.5 <= timeout <= 3600:
+        _fail(f"{timeout:g} is not between 0.5 and 3600 seconds", field="--timeout")
+    serve(host, port, limits, allowed_hosts=allowed_host or (), forwarded_allow_ips=forwarded_allow_ips,
+          timeout=timeout)
 
 
 @app.command("schema")
