@@ -36,7 +36,11 @@ class ReadProblem:
     ``no-deal`` (no deal to be had), ``bad-deal`` (hands that do not make a deal),
     ``bad-auction``/``no-contract`` (no final contract), ``bad-vulnerability``, ``bad-play`` (a card
     that is not a card, or a play that does not fit the deal), ``bad-claim`` (a total that cannot
-    be: beyond 0..13 or outside what is left). ``reason`` says what exactly is wrong.
+    be: beyond 0..13 or outside what is left), ``bad-text`` (binary data, or text in no encoding
+    the readers know), ``oversize`` (a tag, line, record or file over the readers' limits),
+    ``unterminated`` (a PBN ``{`` comment never closed: the rest of the file is skipped),
+    ``no-board`` (a file with no board at all), ``bad-record`` (a record the reader failed on).
+    ``reason`` says what exactly is wrong.
     """
 
     source: str
