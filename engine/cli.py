@@ -545,6 +545,7 @@ def _run_seconds(run: dict[str, object]) -> float:
 
 
 ERRORS_SHOWN = 50  # error rows are listed whatever --rows says, up to this many
+PROBLEMS_SHOWN = 10  # unreadable records listed with their reasons
 
 
 def _print_audit(report: object, rows: int) -> None:
@@ -575,6 +576,10 @@ def _print_audit(report: object, rows: int) -> None:
     if problems:
         out.print("Unreadable records: " + t(", ".join(f"{k} {n}" for k, n in problems.most_common())),
                   highlight=False)
+        for p in report.problems[:PROBLEMS_SHOWN]:
+            out.print(f"  {t(p, 300)}", highlight=False)
+        if len(report.problems) > PROBLEMS_SHOWN:
+            out.print(f"  … and {len(report.problems) - PROBLEMS_SHOWN} more (--json lists them all)", highlight=False)
     out.print("[bold]Summary:[/] " + t(report.summary()), highlight=False)
 
 
