@@ -12,6 +12,7 @@ Pure Python: no endplay here (only ``engine/play`` talks to endplay).
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
@@ -27,6 +28,7 @@ __all__ = [
 ]
 
 SUFFIXES = {".lin": "lin", ".pbn": "pbn"}
+PROBLEMS_PER_FILE = 1000  # problems listed one by one for a file; the rest are counted by kind in one more
 
 
 def record_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
@@ -71,8 +73,19 @@ def read_file(path: str | os.PathLike[str], report: ReadReport | None = None,
             return text_chunks(byte_chunks(f))
 
         items = stream_pbn(chunks(), source, report) if kind == "pbn" else stream_lin(chunks, source, report)
+        listed = 0
+        more: Counter[str] = Counter()
         for item in items:
+            if isinstance(item, ReadProblem):
+                if listed >= PROBLEMS_PER_FILE:
+                    more[item.kind] += 1  # counted, not kept: memory stays flat however many there are
+                    continue
+                listed += 1
             yield _noted(item, report)
+        if more:
+            kinds = ", ".join(f"{k} {n:,}" for k, n in more.most_common())
+            yield _noted(ReadProblem(source, None, f"{sum(more.values()):,} more unreadable records, not listed one "
+                                     f"by one ({kinds})", "more-problems"), report)
 
 
 def _kind(chunks: Iterator[str]) -> str:

@@ -39,7 +39,8 @@ class ReadProblem:
     be: beyond 0..13 or outside what is left), ``bad-text`` (binary data, or text in no encoding
     the readers know), ``oversize`` (a tag, line, record or file over the readers' limits),
     ``unterminated`` (a PBN ``{`` comment never closed: the rest of the file is skipped),
-    ``no-board`` (a file with no board at all), ``bad-record`` (a record the reader failed on).
+    ``no-board`` (a file with no board at all), ``bad-record`` (a record the reader failed on),
+    ``more-problems`` (past the first thousand problems of a file, the rest counted in one).
     ``reason`` says what exactly is wrong.
     """
 

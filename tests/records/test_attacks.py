@@ -486,3 +486,11 @@ def test_rows_finished_a_second_before_a_kill_9_are_in_the_store_and_a_rerun_los
     assert "24 claims audited (5 of them from the store, not redone)" in res.output
     rows = rows_in(db)
     assert len(rows) == 24 and len({r[:4] for r in rows}) == 24
+
+
+def test_a_file_of_a_hundred_thousand_broken_records_lists_a_thousand_and_counts_the_rest(tmp_path: Path) -> None:
+    f = tmp_path / "many.lin"
+    f.write_text("".join(f"qx|o{i}|mc|7|" for i in range(100_000)), encoding="utf-8")
+    found = within(120, lambda: list(read_file(f)))
+    assert len(found) == 1001 and all(p.kind == "no-deal" for p in problems(found)[:1000])
+    assert found[-1].kind == "more-problems" and "99,000 more unreadable records" in found[-1].reason  # type: ignore
