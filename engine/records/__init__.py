@@ -69,8 +69,10 @@ def read_file(path: str | os.PathLike[str], report: ReadReport | None = None,
             yield _noted(ReadProblem(source, None, e.reason, e.kind), report)
             return
 
+        read: list[str] = []  # the hash of each pass's bytes
+
         def chunks() -> Iterator[str]:
-            return text_chunks(byte_chunks(f))
+            return text_chunks(byte_chunks(f, digest=read))
 
         items = stream_pbn(chunks(), source, report) if kind == "pbn" else stream_lin(chunks, source, report)
         listed = 0
@@ -86,6 +88,9 @@ def read_file(path: str | os.PathLike[str], report: ReadReport | None = None,
             kinds = ", ".join(f"{k} {n:,}" for k, n in more.most_common())
             yield _noted(ReadProblem(source, None, f"{sum(more.values()):,} more unreadable records, not listed one "
                                      f"by one ({kinds})", "more-problems"), report)
+        if any(h != digest for h in read):
+            yield _noted(ReadProblem(source, None, "the file changed while it was read: its claims may mix two "
+                                     "versions; read it again once it is still", "changed"), report)
 
 
 def _kind(chunks: Iterator[str]) -> str:

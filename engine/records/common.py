@@ -40,7 +40,8 @@ class ReadProblem:
     the readers know), ``oversize`` (a tag, line, record or file over the readers' limits),
     ``unterminated`` (a PBN ``{`` comment never closed: the rest of the file is skipped),
     ``no-board`` (a file with no board at all), ``bad-record`` (a record the reader failed on),
-    ``more-problems`` (past the first thousand problems of a file, the rest counted in one).
+    ``more-problems`` (past the first thousand problems of a file, the rest counted in one),
+    ``changed`` (the file changed between the reader's passes over it).
     ``reason`` says what exactly is wrong.
     """
 

@@ -494,3 +494,15 @@ def test_a_file_of_thirty_thousand_broken_records_lists_a_thousand_and_counts_th
     found = within(120, lambda: list(read_file(f)))
     assert len(found) == 1001 and all(p.kind == "no-deal" for p in problems(found)[:1000])
     assert found[-1].kind == "more-problems" and "29,000 more unreadable records" in found[-1].reason  # type: ignore
+
+
+def test_a_file_rewritten_while_it_is_read_is_a_problem_saying_so(tmp_path: Path) -> None:
+    f = tmp_path / "a.lin"
+    f.write_bytes(REISINGER.read_bytes())
+
+    def rewrite(_digest: str) -> None:  # between the hash and the reading: another program saves the file
+        with f.open("r+b") as fh:
+            fh.write(REISINGER.read_bytes().replace(b"mc|6|", b"mc|5|"))
+
+    found = within(60, lambda: list(read_file(f, on_open=rewrite)))
+    assert [p.kind for p in problems(found)] == ["changed"]
