@@ -110,7 +110,7 @@ def rule_cmd(
     """Rule on CASE_FILE: the outcome, tricks, score, witness lines and the chain of law references."""
     from claimlaw.engine.api import check_expect, rule
     from claimlaw.engine.host import RuleError
-    from claimlaw.engine.packs import PackError
+    from claimlaw.engine.rulebook import RulebookError
     from claimlaw.facts import CaseError, load_case
 
     if edition is not None and edition not in ("2017", "2007", "1997"):
@@ -132,7 +132,7 @@ def rule_cmd(
                           case_dir=case_file.parent)
     except KeyboardInterrupt:
         _fail("interrupted before the search had found any line to rule on", 130)
-    except PackError as e:
+    except RulebookError as e:  # a pack that cannot be read or composed (PackError among them)
         _fail(str(e), as_json=as_json, field=("--pack" if pack else "regulations") if as_json else None)
     except RuleError as e:
         _fail(f"a rule failed: {e}", 1, as_json=as_json)
@@ -307,6 +307,8 @@ def print_brief(case: object, ruling: object, *, verbose: bool = False) -> None:
             " [yellow](unverified)[/]" if not s.text_verified else "")
         room = WIDTH - 18 - (len(s.pack) + 8 if s.pack else 0) - (13 if not s.text_verified else 0)
         out.print(f"{i:>3}. [bold]{t(s.clause, 12):<12}[/] {t(s.reason, room)}{marks}", highlight=False)
+        for c in s.cites:
+            out.print(f"                  [cyan]↳ {t(c, WIDTH - 20)}[/]", highlight=False)
     for n in ruling.notes:
         _wrapped("[dim]note:[/] ", n, WIDTH)
 
@@ -333,12 +335,18 @@ def print_ruling(case: object, ruling: object) -> None:
         by = f" [cyan]\\[from {t(s.pack)}][/]" if s.pack else ""
         out.print(f"{i:>3}. [bold]{t(s.clause)}[/] \\[{where}]{by}{mark} {t(s.rule)}: {t(s.reason)}{src}",
                   highlight=False)
+        for c in s.cites:
+            out.print(f"       [cyan]regulation:[/] {t(c)}", highlight=False)
         rested = _facts_text(s.facts)
         if rested:
             out.print(f"       rested on: {t(rested)}", highlight=False)
         concluded = {k: v for k, v in s.concluded.items() if k not in ("summary", "next_step", "witnesses")}
         if concluded:
             out.print(f"       concluded: {t(_facts_text(concluded))}", highlight=False)
+    if ruling.considered:
+        out.print("[bold]Also fired, with no effect on this ruling[/] (not in the law chain):", highlight=False)
+        for s in ruling.considered:
+            out.print(f"     [dim]{t(s.clause)} {t(s.rule)}: {t(s.reason)}[/]", highlight=False)
     for n in ruling.notes:
         out.print(f"[dim]note:[/] {t(n)}", highlight=False)
 
@@ -363,10 +371,18 @@ def _short(v: object, limit: int = 80) -> str:
 
 
 @app.command("law")
-def law_cmd(clause: Annotated[str, typer.Argument(help="A clause id such as 70C, 68B2, 71, 68.preamble.")]) -> None:
-    """What claimlaw encodes for CLAUSE: our paraphrase, the rules implementing it, editions, tests."""
+def law_cmd(clause: Annotated[str, typer.Argument(help="A clause id such as 70C, 68B2, 71, 68.preamble.")],
+            pack: Annotated[list[str] | None, typer.Option(metavar="NAME|PATH", help="Show the clause as these "
+                                                           "packs change it (repeatable).")] = None,
+            edition: Annotated[str, typer.Option(metavar="EDITION", help="With --pack: the edition.")] = "2017",
+            ) -> None:
+    """What claimlaw encodes for CLAUSE: our paraphrase, the rules implementing it, editions, tests; with --pack,
+    the clause as the packs change it (rules added, replaced, withdrawn; parameters it reads, with citations)."""
     from claimlaw.engine.lawinfo import clause_info, known_clauses
 
+    if pack:
+        _law_under_packs(clause, pack, edition)
+        return
     info = clause_info(clause)
     if info is None:
         _fail(f"clause {visible(clause)[:40]!r}: not encoded (known: {', '.join(known_clauses())})")
@@ -389,6 +405,28 @@ def law_cmd(clause: Annotated[str, typer.Argument(help="A clause id such as 70C,
               highlight=False)
 
 
+def _law_under_packs(clause: str, packs: list[str], edition: str) -> None:
+    from claimlaw.engine.lawinfo import clause_under_packs
+    from claimlaw.engine.rulebook import RulebookError
+
+    if edition not in ("2017", "2007", "1997"):
+        _fail(f"unknown edition {edition!r}; use 2017, 2007 or 1997", field="--edition")
+    try:
+        view = clause_under_packs(clause, packs, edition)
+    except RulebookError as e:
+        _fail(str(e), field="--pack")
+    if view is None:
+        _fail(f"clause {visible(clause)[:40]!r}: not encoded")
+    assert view is not None
+    out.print(f"[bold]Law {t(view.id)}[/] under {t('+'.join([edition, *view.packs]))}", highlight=False)
+    for name, status, reason, source in view.rows:
+        out.print(f"  [bold]{t(name)}[/] [cyan]({t(status)})[/]: {t(reason)}", highlight=False)
+        if source and not source.startswith("Laws of Duplicate Bridge"):
+            out.print(f"      source: {t(source)}", highlight=False)
+    for line in view.params:
+        out.print(f"parameter {t(line)}", highlight=False)
+
+
 @app.command("serve")
 def serve_cmd(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
@@ -401,17 +439,31 @@ def serve_cmd(
 
 
 @app.command("schema")
-def schema_cmd() -> None:
-    """Print the JSON Schema of a case file."""
+def schema_cmd(pack: Annotated[bool, typer.Option("--pack", help="The JSON Schema of a data pack instead.")] = False
+               ) -> None:
+    """Print the JSON Schema of a case file (or, with --pack, of a data pack)."""
+    if pack:
+        from claimlaw.engine.packref import data_pack_schema
+
+        out.print_json(json.dumps(data_pack_schema()))
+        return
     from claimlaw.facts import case_schema
 
     out.print_json(json.dumps(case_schema()))
 
 
 @app.command("packs")
-def packs_cmd() -> None:
+def packs_cmd(reference: Annotated[bool, typer.Option("--reference", help="Print the reference for pack writers "
+                                                      "(parameters, case facts, switches, guidelines, priorities), "
+                                                      "generated from the code.")] = False) -> None:
     """List the Regulating-Authority packs that can be named with --pack."""
     from claimlaw.engine.packs import list_packs
+
+    if reference:
+        from claimlaw.engine.packref import reference_markdown
+
+        sys.stdout.write(reference_markdown())
+        return
 
     table = Table(title="Regulating-Authority packs")
     for col in ("name", "title", "source", "from"):
@@ -456,8 +508,19 @@ def audit_cmd(
     retry: Annotated[bool, typer.Option("--retry", help="Redo the store's error and timeout rows.")] = False,
     limit: Annotated[int | None, typer.Option(help="Audit at most this many claims.")] = None,
     rows: Annotated[int, typer.Option(help="Rows of non-sound claims to show in the table.")] = 20,
+    edition: Annotated[str | None, typer.Option(metavar="EDITION",
+                                                help="Law edition each claim is ruled under: 2017 (default), 2007 "
+                                                     "or 1997.")] = None,
+    pack: Annotated[list[str] | None, typer.Option(metavar="NAME|PATH",
+                                                   help="Regulating-Authority pack; repeatable.")] = None,
+    player_class: Annotated[str, typer.Option("--class", metavar="CLASS",
+                                              help="Class of player assumed (the 70 footnote): beginner, club, "
+                                                   "expert or world_class (vugraph players).")] = "world_class",
 ) -> None:
     """Audit every claim in hand records: sound, at risk if doubted, impossible, over-concession.
+
+    Each claim is put to the rules as ``claimlaw rule`` puts a case: a silent claim disputed at once (Law 70), and
+    an agreed claim or concession raised within the correction period (Laws 69B and 71).
 
     Exit status 1 when any claim's row is 'error' (after everything else was written)."""
     from claimlaw.engine.audit import AUDIT_BUDGET, audit
@@ -475,16 +538,24 @@ def audit_cmd(
         _fail(f"--batch: {batch} is not a positive number of claims")
     if timeout < 0:
         _fail(f"--timeout: {timeout:g} is not a number of seconds (0 for no limit)")
+    if edition is not None and edition not in ("2017", "2007", "1997"):
+        _fail(f"--edition: unknown edition {edition!r}; use 2017, 2007 or 1997")
+    if player_class not in ("beginner", "club", "expert", "world_class"):
+        _fail(f"--class: {player_class!r} is not a class of player; use beginner, club, expert or world_class")
     if scheduler is not None:
         try:
             import distributed  # noqa: F401
         except ImportError:
             _fail("--scheduler: Dask is not installed; pip install 'claimlaw[cluster]'")
+    from claimlaw.engine.packs import PackError
+
     resume = f"; every finished claim is in {out_db}: run again to finish" if out_db else ""
     try:
         report = audit(paths, mode="dd" if dd_only else "full", workers=workers, limit=limit,
                        budget=budget or AUDIT_BUDGET, timeout=timeout or None, out=out_db, scheduler=scheduler,
-                       batch=batch, retry=retry)
+                       batch=batch, retry=retry, edition=edition, packs=pack or (), class_of_player=player_class)
+    except PackError as e:
+        _fail(f"--pack: {e}")
     except StoreWriteError as e:
         _fail(str(e), 1)
     except StoreError as e:
@@ -498,8 +569,13 @@ def audit_cmd(
         _fail(f"{where}{e.strerror or e}" + resume, 1)
     failed = _export_audit(report, csv_out, json_out)  # written first: whatever the terminal does after
     _print_audit(report, rows)
+    how = report.settings
     out.print("In LIN records the claimer is not recorded: each split is checked for declarer's side, and for "
-              "the defenders' side when declarer's side is not at risk.", highlight=False)
+              "the defenders' side when declarer's side is not at risk. "
+              + (f"Ruled under the {t(how.get('edition'))} Laws"
+                 + (f" with {t(', '.join(how.get('packs') or []))}" if how.get("packs") else "")
+                 + f"; players taken to be {str(how.get('class_of_player', '')).replace('_', ' ')} (the class the "
+                   "70 footnote asks about)." if not dd_only else ""), highlight=False)
     if failed:
         _fail(failed, 1)
     if report.errors:

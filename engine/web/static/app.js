@@ -480,6 +480,8 @@ function drawTrace(r, view) {
     const d = el("details", { class: "step", id: `step-${i + 1}` });
     const sum = el("summary");
     sum.append(el("strong", { text: st.clause }), ` ${st.reason}`);
+    // the regulation a pack applied at this step, shown without opening it
+    for (const c of st.cites || []) sum.append(el("br"), el("span", { class: "cite", text: `↳ ${c}` }));
     d.append(sum);
     const para = view.clauses[st.clause];
     const body = el("div", { class: "step-body" });
