@@ -38,7 +38,7 @@ import json
 import os
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -109,6 +109,7 @@ class AuditReport:
     seconds: float = 0.0
     mode: str = "full"
     earlier: int = 0  # rows a store already held when this run started (not redone)
+    replaced: int = 0  # rows a store held for files whose content changed since (dropped, the new content audited)
     settings: dict[str, Any] = field(default_factory=dict)
 
     def counts(self) -> Counter[str]:
@@ -125,6 +126,8 @@ class AuditReport:
         unproven = sum(1 for r in self.rows if not r.proven and r.verdict not in FAILURES)
         failed = ", ".join(f"{k}: {c.get(k, 0)}" for k in FAILURES)
         earlier = f" ({self.earlier} of them from the store, not redone)" if self.earlier else ""
+        if self.replaced:
+            earlier += f" ({self.replaced} rows of files changed since replaced)"
         return (f"{len(self.rows)} claims audited{earlier}, {len(self.problems)} records unreadable; "
                 + ", ".join(parts)
                 + (f" ({unproven} not proven within the search budget)" if self.mode == "full" else "")
@@ -392,29 +395,47 @@ def classify(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDGE
 
 
 def file_hash(path: str | os.PathLike[str]) -> str:
-    """The first 16 hex digits of the file's SHA-256 (empty when it cannot be read)."""
+    """The first 16 hex digits of the file's SHA-256, read in chunks (empty when it cannot be read, or is not
+    a regular file within the records size limit: a FIFO or a device is never read)."""
+    from claimlaw.engine.records.source import file_digest, open_records
+
     try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
-    except OSError:
+        with open_records(path) as f:
+            return file_digest(f)
+    except (OSError, ValueError):
         return ""
 
 
-def iter_tasks(paths: Iterable[str | os.PathLike[str]], report: AuditReport,
-               limit: int | None = None) -> Iterator[dict[str, Any]]:
+def iter_tasks(paths: Iterable[str | os.PathLike[str]], report: AuditReport, limit: int | None = None,
+               on_file: Callable[[str, str], None] | None = None) -> Iterator[dict[str, Any]]:
     """One task per claim in ``paths``, as read (duplicates by key dropped); problems go to ``report``.
 
     Never raises for bad input: a reader that fails on a file is a problem of kind ``bad-file``.
+    ``on_file(source, file_hash)`` is called as each file is opened, before its tasks (its errors
+    are raised, not turned into problems).
     """
     seen: set[Key] = set()
     for path in record_files(paths):
-        h = file_hash(path)
+        digest = [""]
+        failed: list[BaseException] = []
+
+        def opened(h: str, source: str = str(path), digest: list[str] = digest,
+                   failed: list[BaseException] = failed) -> None:
+            digest[0] = h
+            if on_file is not None:
+                try:
+                    on_file(source, h)
+                except BaseException as e:
+                    failed.append(e)
+                    raise
+
         index = 0
         try:
-            for item in read_file(path, report=report.read):
+            for item in read_file(path, report=report.read, on_open=opened):
                 if isinstance(item, ReadProblem):
                     report.problems.append(item)
                     continue
-                task = _task(item, h, index)
+                task = _task(item, digest[0], index)
                 index += 1
                 if task_key(task) in seen:
                     continue
@@ -423,6 +444,8 @@ def iter_tasks(paths: Iterable[str | os.PathLike[str]], report: AuditReport,
                 if limit is not None and len(seen) >= limit:
                     return
         except Exception as e:  # noqa: BLE001 - a reader bug on one file is that file's problem
+            if failed:
+                raise
             report.problems.append(ReadProblem(str(path), None, f"the reader failed: {type(e).__name__}: {e}",
                                                "bad-file"))
 
@@ -466,21 +489,30 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
     try:
         run_id = 0
         earlier: dict[Key, AuditRow] = {}
+        flushed = 0
         if store is not None:
             store.bind({**settings, **how})
             run_id = store.begin_run(paths=[str(p) for p in paths], where=str(scheduler or "local"),
                                      timeout=timeout)
-        if store is not None:
-            held = store.rows_by_key()
-            earlier = {k: r for k, r in held.items() if not (retry and r.verdict in FAILURES)}
+
+        def on_file(source: str, digest: str) -> None:
+            """A file opened: the store's problems so far written, its rows for this content taken as done."""
+            nonlocal flushed
+            if store is None:
+                return
+            store.add_problems(report.problems[flushed:], run_id)
+            flushed = len(report.problems)
+            held = store.file_read(source, digest, run_id)
+            earlier.update({k: r for k, r in held.items() if not (retry and r.verdict in FAILURES)})
+
         todo = {"n": 0, "read": False}
         if scheduler is not None:
             from distributed import Client
 
             client = stack.enter_context(Client(scheduler))
-            source = iter_tasks_dask(client, paths, report, limit)
+            source = iter_tasks_dask(client, paths, report, limit, on_file)
         else:
-            source = iter_tasks(paths, report, limit)
+            source = iter_tasks(paths, report, limit, on_file)
 
         def to_do() -> Iterator[dict[str, Any]]:
             """The claims not in the store, read while the workers run (rows held are taken as read)."""
@@ -513,8 +545,9 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
                     store.add(row, run_id)
                 bar.update(job, advance=1, total=todo["n"] if todo["read"] else None)
         if store is not None:
-            store.add_problems(report.problems, run_id)
+            store.add_problems(report.problems[flushed:], run_id)
             store.end_run(run_id, len(report.rows) - report.earlier)
+            report.replaced = store.replaced
     finally:
         stack.close()
         if store is not None:

@@ -559,7 +559,7 @@ def audit_cmd(
     Exit status 1 when any claim's row is 'error' (after everything else was written)."""
     from claimlaw.engine.audit import AUDIT_BUDGET, audit
     from claimlaw.engine.audit_run import WorkerStartError
-    from claimlaw.engine.audit_store import StoreError
+    from claimlaw.engine.audit_store import StoreError, StoreWriteError
 
     for p in paths:
         if not p.exists():
@@ -583,29 +583,35 @@ def audit_cmd(
             _fail("--scheduler: Dask is not installed; pip install 'claimlaw[cluster]'")
     from claimlaw.engine.packs import PackError
 
+    resume = f"; every finished claim is in {out_db}: run again to finish" if out_db else ""
     try:
         report = audit(paths, mode="dd" if dd_only else "full", workers=workers, limit=limit,
                        budget=budget or AUDIT_BUDGET, timeout=timeout or None, out=out_db, scheduler=scheduler,
                        batch=batch, retry=retry, edition=edition, packs=pack or (), class_of_player=player_class)
     except PackError as e:
         _fail(f"--pack: {e}")
+    except StoreWriteError as e:
+        _fail(str(e), 1)
     except StoreError as e:
         _fail(f"--out: {e}")
     except WorkerStartError as e:
         _fail(f"a worker process could not start: {e}", 1)
     except KeyboardInterrupt:
-        _fail("interrupted" + (f"; every finished claim is in {out_db}: run again to finish" if out_db else ""), 130)
+        _fail("interrupted" + resume, 130)
     except OSError as e:
-        _fail(f"--scheduler: {e}" if scheduler else str(e), 1)
+        where = f"{e.filename}: " if e.filename else "--scheduler: " if scheduler else ""
+        _fail(f"{where}{e.strerror or e}" + resume, 1)
+    failed = _export_audit(report, csv_out, json_out)  # written first: whatever the terminal does after
     _print_audit(report, rows)
     how = report.settings
     out.print("In LIN records the claimer is not recorded: each split is checked for declarer's side, and for "
               "the defenders' side when declarer's side is not at risk. "
-              + (f"Ruled under the {how.get('edition')} Laws"
-                 + (f" with {', '.join(how.get('packs') or [])}" if how.get("packs") else "")
+              + (f"Ruled under the {t(how.get('edition'))} Laws"
+                 + (f" with {t(', '.join(how.get('packs') or []))}" if how.get("packs") else "")
                  + f"; players taken to be {str(how.get('class_of_player', '')).replace('_', ' ')} (the class the "
                    "70 footnote asks about)." if not dd_only else ""), highlight=False)
-    _export_audit(report, csv_out, json_out)
+    if failed:
+        _fail(failed, 1)
     if report.errors:
         raise typer.Exit(1)
 
@@ -632,9 +638,11 @@ def audit_report_cmd(
     except StoreError as e:
         _fail(str(e))
     report.seconds = sum(_run_seconds(r) for r in runs)
-    out.print(f"[bold]Store:[/] {store}: {describe(settings)}; {len(runs)} run(s)", highlight=False)
+    failed = _export_audit(report, csv_out, json_out)  # written first: whatever the terminal does after
+    out.print(f"[bold]Store:[/] {t(store)}: {t(describe(settings))}; {len(runs)} run(s)", highlight=False)
     _print_audit(report, rows)
-    _export_audit(report, csv_out, json_out)
+    if failed:
+        _fail(failed, 1)
 
 
 def _run_seconds(run: dict[str, object]) -> float:
@@ -647,6 +655,7 @@ def _run_seconds(run: dict[str, object]) -> float:
 
 
 ERRORS_SHOWN = 50  # error rows are listed whatever --rows says, up to this many
+PROBLEMS_SHOWN = 10  # unreadable records listed with their reasons
 
 
 def _print_audit(report: object, rows: int) -> None:
@@ -660,38 +669,47 @@ def _print_audit(report: object, rows: int) -> None:
             table.add_column(col)
         for r in shown:
             verdict = r.verdict + ("" if r.proven or r.verdict in ("error", "timeout") else " (unproven)")
-            table.add_row(f"{Path(r.source).name} {r.board} {r.room}", f"{r.contract} {r.declarer}",
+            # every text from a record is escaped: a board label like ``[/x]1`` is text, not markup
+            table.add_row(t(f"{Path(r.source).name} {r.board} {r.room}", 80), t(f"{r.contract} {r.declarer}"),
                           _num(r.remaining), _num(r.claimed_for_declarer), _num(r.dd_for_declarer),
-                          _num(r.worst_normal_for_declarer), verdict, r.law, _short(r.line or r.message, 70))
+                          _num(r.worst_normal_for_declarer), t(verdict), t(r.law), t(_short(r.line or r.message, 70)))
         out.print(table)
     errors = report.errors
     for r in errors[:ERRORS_SHOWN]:
-        out.print(f"[red]error[/] {r.source} board {r.board} {r.room} claim {r.claim_index}: {r.message} "
-                  f"[dim](position {r.position}, leader {r.leader}, trick {r.trick or '-'})[/]", highlight=False)
+        out.print(f"[red]error[/] {t(r.source)} board {t(r.board, 80)} {t(r.room)} claim {r.claim_index}: "
+                  f"{t(r.message, 500)} [dim](position {t(r.position)}, leader {t(r.leader)}, "
+                  f"trick {t(r.trick or '-')})[/]", highlight=False)
     if len(errors) > ERRORS_SHOWN:
         out.print(f"… and {len(errors) - ERRORS_SHOWN} more error rows (claimlaw audit report DB --csv F lists all)",
                   highlight=False)
     problems = Counter(p.kind for p in report.problems)
     if problems:
-        out.print("Unreadable records: " + ", ".join(f"{k} {n}" for k, n in problems.most_common()), highlight=False)
-    out.print("[bold]Summary:[/] " + report.summary(), highlight=False)
+        out.print("Unreadable records: " + t(", ".join(f"{k} {n}" for k, n in problems.most_common())),
+                  highlight=False)
+        for p in report.problems[:PROBLEMS_SHOWN]:
+            out.print(f"  {t(p, 300)}", highlight=False)
+        if len(report.problems) > PROBLEMS_SHOWN:
+            out.print(f"  … and {len(report.problems) - PROBLEMS_SHOWN} more (--json lists them all)", highlight=False)
+    out.print("[bold]Summary:[/] " + t(report.summary()), highlight=False)
 
 
 def _num(v: int | None) -> str:
     return "" if v is None else str(v)
 
 
-def _export_audit(report: object, csv_out: Path | None, json_out: Path | None) -> None:
+def _export_audit(report: object, csv_out: Path | None, json_out: Path | None) -> str:
+    """Write --csv and --json; the one-line reason when one could not be written (else "")."""
     from claimlaw.engine.audit import AuditReport
 
     assert isinstance(report, AuditReport)
-    try:
-        if csv_out:
-            csv_out.write_text(report.to_csv(), encoding="utf-8")
-        if json_out:
-            json_out.write_text(report.to_json(), encoding="utf-8")
-    except OSError as e:
-        _fail(f"{e.filename}: cannot write ({e.strerror})", 1)
+    failed = []
+    for path, text in ((csv_out, report.to_csv), (json_out, report.to_json)):
+        if path:
+            try:
+                path.write_text(text(), encoding="utf-8")
+            except OSError as e:
+                failed.append(f"{path}: cannot write ({e.strerror or e})")
+    return "; ".join(failed)
 
 
 @app.command("rulings")
