@@ -777,6 +777,9 @@ def main() -> None:
     except Exception as e:  # pragma: no cover - a bug: say so in one line, never a traceback
         if os.environ.get("CLAIMLAW_DEBUG"):
             raise
+        if isinstance(e, ImportError) and e.name == "durable_rules_engine":  # durable's C extension did not load
+            err.print(f"[bold red]error:[/] {t(e, 500)}", highlight=False)  # the host's message names the rebuild
+            sys.exit(1)
         err.print(f"[bold red]internal error:[/] {t(type(e).__name__)}: {t(e, 500)} (please report it; set "
                   "CLAIMLAW_DEBUG=1 for the traceback)", highlight=False)
         sys.exit(1)

@@ -80,9 +80,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from durable import engine as _durable
-from durable import lang as _lang
-
 from claimlaw.engine.rulebook import (
     RESERVED_FIELDS,
     Composition,
@@ -97,6 +94,19 @@ from claimlaw.engine.rulebook import (
     explain,
 )
 from claimlaw.facts.ruling import TraceStep
+
+# Python 3.13 removed PyEval_CallObject, which durable-rules 2.0.28's C extension calls; built with this alias
+# it works unchanged (README, "Python versions"). A build without it fails at import: say how to rebuild.
+DURABLE_313_FIX = ("CPPFLAGS=-DPyEval_CallObject=PyObject_CallObject "
+                   "pip install --no-cache-dir --force-reinstall durable-rules==2.0.28")
+try:
+    from durable import engine as _durable
+    from durable import lang as _lang
+except ImportError as e:
+    if e.name != "durable_rules_engine" or "PyEval_CallObject" not in str(e):
+        raise
+    raise ImportError("durable-rules was built without the alias Python 3.13 needs (PyEval_CallObject is gone); "
+                      f"rebuild it: {DURABLE_313_FIX}", name=e.name, path=e.path) from e
 
 START = "__start__"           # the hidden fact every session starts with
 _NEVER = "__never__"          # the kind the sink rule waits for; never asserted
