@@ -90,6 +90,8 @@ def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None 
     ruling = assemble(case, ed, pk, result, verbose=verbose)
     if book is not None:
         ruling.proven = book.proven
+    if not verdict_only and ruling.outcome == "claim_adjusted" and pos is not None and core is not None:
+        name_costly_card(case, pos, ruling, core)
     check_invariants(case, ruling)
     return ruling
 
@@ -109,6 +111,29 @@ def params_fact(program: Any, case: Case) -> dict[str, Any]:
         out["correction_minutes"] = float(case.timing.correction_period_minutes)
         out["correction_minutes_cite"] = "the case's timing.correction_period_minutes"
     return out
+
+
+def name_costly_card(case: Case, pos: Any, ruling: Ruling, core: Any) -> None:
+    """Name, on the adjusted claim's witness line, the card that lost the trick, and say it in the summary."""
+    from claimlaw.engine.costly import costly_card
+
+    claimed = claimed_for_side(case, pos.tricks_left)
+    if claimed is None:
+        return
+    side = case.claimer_side
+    for i, w in enumerate(ruling.witnesses):
+        if w.question == "worst_normal" and w.side == side.value:
+            best = core.double_dummy(pos, side).tricks
+            if best < claimed:
+                name = {"NS": "North-South", "EW": "East-West"}[side.value]
+                ruling.summary = (f"{ruling.summary} No card of the line loses it: best play by both sides already "
+                                  f"gives {name} at most {best} of the {claimed} claimed.")
+                break
+            costly = costly_card(pos, side, w, claimed, core)
+            if costly is not None:  # a copy: the play core keeps its witness for the next ruling that asks
+                ruling.witnesses[i] = w.model_copy(update={"costly": costly})
+                ruling.summary = f"{ruling.summary} {costly.sentence}"
+            break
 
 
 def run_answering(program: Any, facts: list[dict[str, Any]], context: dict[str, Any], core: Any, *,

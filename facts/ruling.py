@@ -38,6 +38,21 @@ class Choice(NamedTuple):
 _CHOICE = re.compile(r"^(?P<licence>[^:]+): (?P<seat>North|East|South|West) plays (?P<card>\S+): (?P<why>.*)$")
 
 
+class CostlyCard(BaseModel):
+    """The card of the claiming side after which, on the witness line, the claim can no longer be made (best play
+    from there on, by both sides, gives fewer tricks than claimed), and the guideline that made it normal."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: str         # N, E, S or W
+    card: str         # as in the witness line, e.g. "CA"
+    trick: int        # the trick of the board it was played to
+    licence: str      # the guideline (licence) that made the card normal; "" when no licence named it
+    why: str          # the guideline in a Director's words, with its source
+    at_most: int      # the side's tricks of those remaining at the claim, best play after the card
+    sentence: str     # the same in one sentence
+
+
 class Witness(BaseModel):
     """A line of play that produces a count: cards trick by trick, and the choices it used."""
 
@@ -50,6 +65,7 @@ class Witness(BaseModel):
     leaders: list[str] = Field(default_factory=list)
     choices: list[str] = Field(default_factory=list)  # the licences the line used, with sources
     words: str = ""  # the line in a Director's words
+    costly: CostlyCard | None = None  # the card that first made the claim impossible (an adjusted claim's line)
 
     def parsed_choices(self) -> list[Choice | str]:
         """Each choice as (licence, seat, card, why); one not of the form "<licence>: <Seat> plays <card>: <why>"

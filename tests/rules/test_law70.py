@@ -242,3 +242,26 @@ def test_a_step_that_fired_but_changed_nothing_goes_to_the_considered_steps_not_
     assert "68B1.claim_concedes_rest" not in chain and "guideline.ruff_low" not in chain
     assert {"68B1.claim_concedes_rest", "guideline.ruff_low"} <= {s.rule for s in r.considered}
     assert "guideline.unaware_winner" in chain  # the witness line used it
+
+
+@clause("70A", "70.footnote")
+def test_an_adjusted_claim_names_the_card_that_lost_the_trick_and_the_guideline_that_made_it_normal() -> None:
+    r = rule(load_case(EXAMPLES / "3nt-three-discards-forgotten-jack.yaml"))
+    w = next(w for w in r.witnesses if w.question == "worst_normal")
+    assert w.costly is not None
+    assert (w.costly.seat, w.costly.card, w.costly.trick, w.costly.licence) == ("S", "CA", 12, "unaware_winner")
+    assert w.costly.at_most == 3 and "White Book 8.70.6" in w.costly.why
+    assert w.costly.sentence in r.summary and "South's ♣A" in r.summary
+
+
+@clause("70A")
+def test_a_claim_best_play_cannot_make_says_that_no_card_of_the_line_loses_it() -> None:
+    r = rule(load_case(EXAMPLES / "4h-forgotten-trump-west.yaml"))
+    assert r.outcome == "claim_adjusted" and all(w.costly is None for w in r.witnesses)
+    assert "No card of the line loses it: best play by both sides already gives North-South at most 3" in r.summary
+
+
+@clause("70A")
+def test_an_allowed_claim_names_no_costly_card() -> None:
+    r = rule(load_case(EXAMPLES / "7s-trump-round-both-followed.yaml"))
+    assert r.outcome == "claim_allowed" and all(w.costly is None for w in r.witnesses)
