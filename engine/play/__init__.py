@@ -25,7 +25,8 @@ from .dds import (
     worst_whole,
 )
 from .model import GUIDELINES, NormalPlayModel
-from .search import Node, Searcher, Step, dealt_counts, licence_text
+from .normal.licences import licence_text, solver_flags
+from .search import Node, Searcher, Step, dealt_counts
 from .view import seen_seats
 
 __all__ = ["Count", "GUIDELINES", "NormalPlayModel", "PlayCore", "SolverError"]
@@ -239,10 +240,12 @@ def _whole(s: Searcher, root: Node, restricted: set[Seat], line_free: bool = Fal
     bits = _seat_bits(restricted)
     # the claimer's view (our solver derives a defender's partner's own from it: ``wrules``, view.py ``viewer``)
     seen = _seat_bits(seen_seats(model.claimer, model.partner_is_dummy, model.dummy))
-    flags = (model.on("any_suit_order") | model.on("continue_suit") << 1 | model.on("top_down") << 2
-             | model.on("equal_small_any") << 3 | model.on("ruff_low") << 4 | s.guess_licensed() << 5
-             | (model.on("concede_now_or_end") and model.concedes > 0) << 6 | seen << 8
-             | min(model.concedes, 15) << 12)
+    # the licences in force as our solver reads them: the guess's while no 70E2 order settles it, the concession's
+    # while the claim concedes a trick
+    in_force = set(model.switches) - {"finesse_or_drop", "concede_now_or_end"}
+    in_force |= {"finesse_or_drop"} if s.guess_licensed() else set()
+    in_force |= {"concede_now_or_end"} if model.on("concede_now_or_end") and model.concedes > 0 else set()
+    flags = solver_flags(in_force, seen, model.concedes)
     trump, side = s.trump, s.side
     def whole(n: Node, below: int, limit: int) -> tuple[int, bool, list[Card]]:
         # above our endings solver's reach, DDS gives the double-dummy count (our solver's search of a long

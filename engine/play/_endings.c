@@ -28,6 +28,8 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "_licences.h"  /* the licences' flag bits, written from engine/play/normal/licences.py */
+
 typedef uint64_t u64;
 
 #define GTT_BITS 18  /* the floors' table */
@@ -2100,11 +2102,14 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
     return best;
 }
 
-/* a call's rules: the side, its restricted seats, and the flags (bits 0-6 the licences, as ``worst``'s docstring in
- * engine/play/dds.py; bits 8-11 the hands the claimer sees, none given: the side's two, a declarer's view) */
+/* a call's rules: the side, its restricted seats, and the flags (a bit per licence in force, LIC_* in _licences.h,
+ * written from the table of licences; from LIC_SEEN_SHIFT a bit per hand the claimer sees, none given: the side's
+ * two, a declarer's view; from LIC_CONCEDED_SHIFT the tricks the claim concedes) */
 static WRules wrules(int side, int restricted, int flags) {
-    WRules r = {side & 1, restricted & 15, flags & 1, flags >> 1 & 1, flags >> 2 & 1, flags >> 3 & 1, flags >> 4 & 1,
-                flags >> 5 & 1, flags >> 6 & 1, flags >> 12 & 15, flags >> 8 & 15, 0, 0, -1, 0, 0, 0, 0, 0};
+    WRules r = {side & 1, restricted & 15, flags >> LIC_ANY_SUIT_ORDER & 1, flags >> LIC_CONTINUE_SUIT & 1,
+                flags >> LIC_TOP_DOWN & 1, flags >> LIC_EQUAL_SMALL_ANY & 1, flags >> LIC_RUFF_LOW & 1,
+                flags >> LIC_FINESSE_OR_DROP & 1, flags >> LIC_CONCEDE_NOW_OR_END & 1, flags >> LIC_CONCEDED_SHIFT & 15,
+                flags >> LIC_SEEN_SHIFT & 15, 0, 0, -1, 0, 0, 0, 0, 0};
     int ours = 1 << r.side | 1 << (r.side ^ 2), theirs = 15 & ~ours;
     if (!r.seen) r.seen = ours;
     r.hid = 15 & ~r.seen;
@@ -2256,9 +2261,9 @@ static PyObject *py_floor(PyObject *self, PyObject *args) {
 
 /* worst(m0, m1, m2, m3, trump, leader, trick, last, voids, side, restricted, flags, below, dd, limit)
  *   -> (count, settled, line)
- * W from the position (``flags``: bit 0 any_suit_order, 1 continue_suit, 2 top_down, 3 equal_small_any, 4 ruff_low,
- * 5 the guess licence, 6 a loser may be led), lowered from the double-dummy count (``dd``, the side's; -1: worked
- * out here, and a count of -1 returned if that does not finish within the limit) while a line goes under it; with
+ * W from the position (``flags``: ``wrules``'s, the bits of _licences.h; the guess licence's bit when no 70E2 order
+ * settles the guess, the concession licence's when the claim concedes a trick), lowered from the double-dummy count
+ * (``dd``, the side's; -1: worked out here, and a count of -1 returned if that does not finish within the limit) while a line goes under it; with
  * ``below`` >= 0, only whether a line goes under ``below`` (the first found). ``limit`` > 0: give up after that many
  * positions (``settled`` False; the count is the least line found). ``line``: the codes of the cards of that line
  * up to where best play within the model (the side's best-play cards as narrowed, the opponents' best play) takes

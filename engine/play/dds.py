@@ -150,8 +150,8 @@ def worst_whole(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick:
                 last: Suit | None, voids: frozenset[tuple[Seat, Suit]], side: Side, restricted: int, flags: int,
                 below: int, dd: int, limit: int) -> tuple[int, bool, list[Card]]:
     """W for a claimer who sees every card and states no line, by our solver (see ``_endings.worst``; ``dd``: the
-    side's double-dummy count; ``flags``: bits 0-6 the licences in force, bits 8-11 a bit per seat the claimer
-    sees, in SEATS order, none: the side's two): the count, whether it is settled within ``limit`` positions, and
+    side's double-dummy count; ``flags``: ``solver_flags`` of engine/play/normal/licences.py, the licences in force
+    and the hands the claimer sees): the count, whether it is settled within ``limit`` positions, and
     the cards of a line giving at most it, up to where best play within the model takes over."""
     assert _endings is not None
     vbits = sum(1 << (4 * _SEAT_NO[s] + SUIT_NO[x]) for s, x in voids)

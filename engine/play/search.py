@@ -21,7 +21,8 @@ from claimlaw.facts import Step as LineStep
 
 from .bits import LANE, SUIT_NO, lane_cards, mask_of, ranks_of
 from .dds import Disagreement
-from .model import GUIDELINES, NormalPlayModel
+from .model import NormalPlayModel
+from .normal.licences import licence_text  # noqa: F401  (imported from here by engine/play)
 from .view import View, view
 from .view import viewer as view_of
 
@@ -1640,13 +1641,3 @@ def dealt_counts(pos: Position) -> dict[tuple[Seat, Suit], int]:
             out[(seat, c.suit)] = out.get((seat, c.suit), 0) + 1
             seat = seat.next
     return out
-
-
-def licence_text(name: str) -> str:
-    g = GUIDELINES.get(name)
-    if g is None:
-        return {"follow_low": "follows low or with the cheapest sure winner (White Book 8.70.5)",
-                "discard": "discards what he sees as a loser", "line": "follows his stated line (70D1)"}.get(
-            name, name)
-    return f"{g.meaning} ({g.source})"
-
