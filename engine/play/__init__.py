@@ -26,8 +26,9 @@ from .dds import (
 )
 from .model import GUIDELINES, NormalPlayModel
 from .normal.licences import licence_text, solver_flags
+from .normal.licensing import guess_licensed
+from .normal.view import seen_seats
 from .search import Node, Searcher, Step, dealt_counts
-from .view import seen_seats
 
 __all__ = ["Count", "GUIDELINES", "NormalPlayModel", "PlayCore", "SolverError"]
 
@@ -221,7 +222,7 @@ def _floor(s: Searcher, root: Node, restricted: set[Seat]) -> Callable[[Node, in
     bits = _seat_bits(restricted)
     masters = model.on("equal_small_any") or not model.on("top_down")
     concedes = model.on("concede_now_or_end") and model.concedes > 0
-    ruff_low, guess, order = model.on("ruff_low"), s.guess_licensed(), model.on("any_suit_order")
+    ruff_low, guess, order = model.on("ruff_low"), guess_licensed(s), model.on("any_suit_order")
     return lambda n, k, effort: floor_above(n.masks, trump, n.leader, n.trick, side, bits, masters, concedes,
                                             ruff_low, guess, order, k, effort)
 
@@ -243,7 +244,7 @@ def _whole(s: Searcher, root: Node, restricted: set[Seat], line_free: bool = Fal
     # the licences in force as our solver reads them: the guess's while no 70E2 order settles it, the concession's
     # while the claim concedes a trick
     in_force = set(model.switches) - {"finesse_or_drop", "concede_now_or_end"}
-    in_force |= {"finesse_or_drop"} if s.guess_licensed() else set()
+    in_force |= {"finesse_or_drop"} if guess_licensed(s) else set()
     in_force |= {"concede_now_or_end"} if model.on("concede_now_or_end") and model.concedes > 0 else set()
     flags = solver_flags(in_force, seen, model.concedes)
     trump, side = s.trump, s.side

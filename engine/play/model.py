@@ -5,7 +5,7 @@ its normal cards are every double-dummy-optimal card, plus the cards an enabled 
 licenses from the claimer's perception. The licences, each a named switch, are listed once with their meaning,
 source, clause, classes of player and solver bit in the table of licences (engine/play/normal/licences.py).
 
-Perception is the claimer's view (engine/play/view.py): his hand and dummy, the cards played and the
+Perception is the claimer's view (engine/play/normal/view.py): his hand and dummy, the cards played and the
 show-outs, less the cards he is unaware of; every licence and tie-break reads it and nothing else. The
 licences, the ties and the coherence check are described once, in words a Director can check, in
 docs/design.md ("The normal-play model as the claimer sees it"). A tie is only narrowed, never emptied.
@@ -87,7 +87,7 @@ class NormalPlayModel:
 
     def as_defender(self, dummy: Seat | None = None) -> NormalPlayModel:
         """The claimer is a defender: his partner's cards are normal-restricted only under 70D2; he sees his own
-        hand and ``dummy`` (engine/play/view.py)."""
+        hand and ``dummy`` (engine/play/normal/view.py)."""
         return replace(self, partner_is_dummy=False, dummy=dummy)
 
     def with_class(self, cls_: str) -> NormalPlayModel:

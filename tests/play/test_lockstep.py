@@ -2,7 +2,8 @@
 
 The Python search (engine/play/search.py) is the reference; our solver (engine/play/_endings.c ``worst``) answers W
 for a claimer who sees every card and states no line, a declarer's or a defender's. Both read the claimer's view
-(engine/play/view.py): the hands he sees (a declarer his two, a defender his own and dummy), the cards out (not who
+(engine/play/normal/view.py): the hands he sees (a declarer his two, a defender his own and dummy), the cards out
+(not who
 holds them: a defender cannot tell partner's from declarer's), the show-outs; a defender's partner reads his own
 (his hand, dummy and the claimer's faced hand). Each case here asks both the same
 question from the same node (a declarer's or a defender's claim, random guidelines, random show-outs and suit last

@@ -11,6 +11,7 @@ import pytest
 
 from claimlaw.engine.play import NormalPlayModel, PlayCore, SolverError
 from claimlaw.engine.play.bits import mask_of
+from claimlaw.engine.play.normal.licensing import licences
 from claimlaw.engine.play.search import Node, Searcher
 from claimlaw.facts import SEATS, SUITS, Card, Position, Seat, Side, Suit, load_case
 
@@ -492,7 +493,7 @@ def _node(spec: dict[Seat, str], leader: Seat, trump: Suit | None, trick: str = 
 
 def test_a_claimer_does_not_lead_a_winner_that_partners_singleton_higher_card_must_overtake() -> None:
     s, node = _node({Seat.N: "HK SA", Seat.S: "HA S2", Seat.E: "H3 S4", Seat.W: "H5 S6"}, Seat.N, None)
-    lic = s.licences(node, Seat.N)
+    lic = licences(s, node, Seat.N)
     assert Card.parse("SA") in lic and Card.parse("HK") not in lic
 
 
@@ -501,7 +502,7 @@ def test_a_claimer_with_ace_and_a_small_card_opposite_partners_bare_king_is_not_
     and crossing to the king with the two stays normal as best play."""
     spec = {Seat.N: "HA H2 CA", Seat.S: "HK C3 C2", Seat.E: "HQ HJ D2", Seat.W: "HT D3 C4"}
     s, node = _node(spec, Seat.N, None)
-    lic = s.licences(node, Seat.N)
+    lic = licences(s, node, Seat.N)
     assert Card.parse("HA") not in lic and Card.parse("H2") not in lic
     assert Card.parse("H2") in [c for c, _ in s.moves(node)]
     hands = {x: {Card.parse(c) for c in spec[x].split()} for x in SEATS}
@@ -514,7 +515,7 @@ def test_a_claimer_does_not_cross_to_partners_bare_ace_when_his_own_winners_woul
     crossing licence is withheld (a coherent plan keeps an entry); cashing ♦Q stays licensed."""
     spec = {Seat.N: "CK CQ C5 DQ", Seat.S: "CA S7 S6 H2", Seat.E: "C9 DT HQ HJ", Seat.W: "C8 D9 HT H9"}
     s, node = _node(spec, Seat.N, None)
-    lic = s.licences(node, Seat.N)
+    lic = licences(s, node, Seat.N)
     assert Card.parse("C5") not in lic and Card.parse("DQ") in lic
 
 
@@ -523,15 +524,15 @@ def test_a_claimer_does_not_cross_to_partner_while_his_bare_ace_blocks_partners_
     is not licensed; with ♦A3 opposite ♦Q4 (an entry back, no block) the same crossing is."""
     spec = {Seat.N: "DA C2 S2", Seat.S: "DQ DJ CK", Seat.E: "D5 C9 HQ", Seat.W: "D6 C8 HJ"}
     s, node = _node(spec, Seat.N, None)
-    lic = s.licences(node, Seat.N)
+    lic = licences(s, node, Seat.N)
     assert Card.parse("C2") not in lic and Card.parse("DA") in lic
     # a small card beside partner's two masters does not unblock them
     spec = {Seat.N: "DA C2 S2 S3", Seat.S: "DQ DJ D3 CK", Seat.E: "D5 C9 HQ HT", Seat.W: "D6 C8 HJ H9"}
     s, node = _node(spec, Seat.N, None)
-    assert Card.parse("C2") not in s.licences(node, Seat.N)
+    assert Card.parse("C2") not in licences(s, node, Seat.N)
     spec = {Seat.N: "DA D3 C2", Seat.S: "DQ D4 CK", Seat.E: "D5 C9 HQ", Seat.W: "D6 HT H9"}
     s, node = _node(spec, Seat.N, None)
-    assert Card.parse("C2") in s.licences(node, Seat.N)
+    assert Card.parse("C2") in licences(s, node, Seat.N)
 
 
 def _guess_licences(spec: dict[Seat, str]) -> dict[Card, str]:
@@ -539,7 +540,7 @@ def _guess_licences(spec: dict[Seat, str]) -> dict[Card, str]:
     model = NormalPlayModel.default(Seat.N).with_switches(any_suit_order=False)
     hands = {x: {Card.parse(c) for c in spec[x].split()} for x in SEATS}
     s, node = searcher(Position(hands=hands, trump=None, leader=Seat.N), Side.NS, model)
-    return s.licences(node, Seat.N)
+    return licences(s, node, Seat.N)
 
 
 def test_a_claimer_does_not_lead_toward_partners_tenace_while_his_bare_ace_blocks_partners_king_queen() -> None:
@@ -580,24 +581,24 @@ def test_among_equally_good_cards_a_claimer_does_not_play_a_master_under_partner
 def test_with_no_trump_out_a_claimer_is_not_deemed_to_lead_trumps_to_his_disadvantage() -> None:
     # ACBL LC 2019 #4: hearts are trumps and the opponents have none
     s, node = _node({Seat.N: "HA C2", Seat.S: "H3 D2", Seat.E: "SA CA", Seat.W: "SK DA"}, Seat.N, Suit.H)
-    assert Card.parse("HA") not in s.licences(node, Seat.N)
+    assert Card.parse("HA") not in licences(s, node, Seat.N)
 
 
 def test_third_hand_wins_with_the_cheapest_card_no_opponent_still_to_play_is_known_to_beat() -> None:
     # South leads the ♣2, West plays the ♣T; North holds ♣Q 7 and East, still to play, only the ♣3
     s, node = _node({Seat.N: "CQ C7", Seat.S: "C2 D2", Seat.E: "C3 D3", Seat.W: "CT CA"}, Seat.S, None,
                     trick="C2 CT")
-    assert s.licences(node, Seat.N) == {Card.parse("CQ"): "follow_low"}
+    assert licences(s, node, Seat.N) == {Card.parse("CQ"): "follow_low"}
     # East holds the ♣K: declarer cannot see it (it may be West's), so he plays to win the trick with the queen
     s, node = _node({Seat.N: "CQ C7", Seat.S: "C2 D2", Seat.E: "CK D3", Seat.W: "CT CA"}, Seat.S, None,
                     trick="C2 CT")
-    assert s.licences(node, Seat.N) == {Card.parse("CQ"): "follow_low"}
+    assert licences(s, node, Seat.N) == {Card.parse("CQ"): "follow_low"}
     # a defender sees the ♣K in dummy (East): the queen cannot win, he follows low
     pos = spec_position({Seat.N: "CQ C7", Seat.S: "C2 D2", Seat.E: "CK D3", Seat.W: "CT CA"}, None, Seat.S)
     for c in ("C2", "CT"):
         pos.play(Card.parse(c))
     s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).as_defender(Seat.E))
-    assert s.licences(node, Seat.N) == {Card.parse("C7"): "follow_low"}
+    assert licences(s, node, Seat.N) == {Card.parse("C7"): "follow_low"}
 
 
 def test_the_claiming_side_tries_each_run_of_equal_cards_once_split_at_the_nine_ten_boundary() -> None:
