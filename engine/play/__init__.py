@@ -7,27 +7,14 @@ The only package of claimlaw that talks to endplay.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from claimlaw.facts import SEATS, Card, Position, Seat, Side, Witness
 
-from .dds import (
-    ENDING_TRICKS,
-    HAVE_FEWEST,
-    Disagreement,
-    SolverError,
-    card_values,
-    fewest,
-    floor_above,
-    new_question,
-    take_work,
-    worst_whole,
-)
+from . import native
+from .dds import Disagreement, SolverError, card_values, new_question
 from .model import GUIDELINES, NormalPlayModel
-from .normal.licences import licence_text, solver_flags
-from .normal.licensing import guess_licensed
-from .normal.view import seen_seats
+from .normal.licences import licence_text
 from .search import Node, Searcher, Step, dealt_counts
 
 __all__ = ["Count", "GUIDELINES", "NormalPlayModel", "PlayCore", "SolverError"]
@@ -51,12 +38,16 @@ UNLIMITED = 10**12  # a budget no search reaches: "until proven"
 class PlayCore:
     """Answers the rules' trick questions; caches double-dummy values by the exact cards.
 
-    ``budget``: search positions per question (None: no limit, search until the count is proven)."""
+    ``budget``: search positions per question (None: no limit, search until the count is proven). ``native``: let
+    our solver (engine/play/native.py, where it is chosen) help where it applies; off, the Python search alone answers
+    (the same counts: tests/play/test_lockstep.py)."""
 
-    def __init__(self, budget: int | None = 60_000, check_coherence: bool = False, **search_options: object) -> None:
+    def __init__(self, budget: int | None = 60_000, check_coherence: bool = False, native: bool = True,
+                 **search_options: object) -> None:
         self._values: dict[tuple, dict[Card, int]] = {}
         self._counts: dict[tuple, Count] = {}
         self.budget = budget
+        self.native = native
         self.stopped = False  # set by Ctrl-C during a search; cleared by ``resume``
         self.disagreements: list[str] = []  # questions our solver answered wrongly (the Python search redid them)
         self.search_options = search_options  # Searcher switches (probe_depth, probe_share, ...) for benchmarks
@@ -131,14 +122,8 @@ class PlayCore:
                          line=model.line if question == "worst_normal" else None, dealt=dealt_counts(pos),
                          budget=1 if self.stopped else UNLIMITED if self.budget is None else self.budget,
                          **self.search_options)  # type: ignore[arg-type]
-            if ours and question in ("worst_normal", "cannot_lose"):
-                s.above = _floor(s, root, restricted)
-                take_work()
-                s.work = take_work
-            if ours and question == "worst_normal":
-                s.whole = _whole(s, root, restricted)
-                if s.whole is None and s.line is not None and s.line.steps:
-                    s.after_line = _whole(s, root, restricted, line_free=True)
+            if ours and self.native:
+                native.attach(s, root, restricted, question)
             return s
 
         s = searcher(True)
@@ -174,88 +159,6 @@ class PlayCore:
             w.words += (f" (The search stopped after {s.nodes:,} positions: no worse normal line was found, "
                         "but none was ruled out either.)")
         return Count(tricks, w, s.nodes, time.perf_counter() - t0, exact, settled)
-
-
-# Our solver's W (``worst_whole``) implements the claimer's view for a claimer who sees every card and states no line
-# (engine/play/_endings.c ``wlicences``, ``narrow``, ``v_wins``), a declarer's or a defender's (his own hand and dummy
-# in view, partner's hidden): the differential test (tests/play/test_lockstep.py) holds it to the Python search, the
-# reference. A defender's partner restricted by 70D2 (``partner_restricted``) takes licences read from a hand the
-# claimer does not see, which our solver does not model: that W is the Python search's.
-WHOLE_IN_LOCKSTEP = True
-
-
-def _sees_all(root: Node, model: NormalPlayModel) -> bool:
-    """The claimer is unaware of no card and states no line: where our solver's licences apply."""
-    return not root.unaware and not (model.line and model.line.steps)
-
-
-def _licence_floor_sound(root: Node, model: NormalPlayModel) -> bool:
-    """Our solver's licence floor is a min over a superset of the normal cards: for a declarer's claim (whose view
-    places no card our solver's superset does not allow for: engine/play/_endings.c ``licensed``) who sees every
-    card and states no line. A defender's view hides partner's cards, so he may see more losers than our solver
-    counts: the every-play floor there."""
-    return model.partner_is_dummy and _sees_all(root, model)
-
-
-def _whole_applies(root: Node, model: NormalPlayModel) -> bool:
-    """Our solver's W applies: the claimer sees every card and states no line, and only his own seat (with a declarer,
-    dummy's too) takes licences."""
-    return _sees_all(root, model) and (model.partner_is_dummy or not model.on("partner_restricted"))
-
-
-def _seat_bits(seats: set[Seat] | frozenset[Seat]) -> int:
-    """A bit per seat, in SEATS order (our solver's ``restricted``)."""
-    return sum(1 << SEATS.index(x) for x in seats)
-
-
-def _floor(s: Searcher, root: Node, restricted: set[Seat]) -> Callable[[Node, int, int], bool] | None:
-    """The floor W's search prunes with (``Searcher.above``), from our solver: where the claimer sees every card
-    and states no line, the fewest tricks over lines whose restricted cards are best play or licensable (a
-    superset of the licences); otherwise, and for cannot-lose (where it is the answer itself), the fewest over
-    every play at all. None without our solver."""
-    if not HAVE_FEWEST:
-        return None
-    trump, side, model = s.trump, s.side, s.model
-    if s.all_free or not _licence_floor_sound(root, model):
-        # the all-free floor is asked only where it is cheap (no limited probe: measured slower at 7 tricks)
-        return lambda n, k, effort: not effort and bool(fewest(n.masks, trump, n.leader, n.trick, side, k))
-    bits = _seat_bits(restricted)
-    masters = model.on("equal_small_any") or not model.on("top_down")
-    concedes = model.on("concede_now_or_end") and model.concedes > 0
-    ruff_low, guess, order = model.on("ruff_low"), guess_licensed(s), model.on("any_suit_order")
-    return lambda n, k, effort: floor_above(n.masks, trump, n.leader, n.trick, side, bits, masters, concedes,
-                                            ruff_low, guess, order, k, effort)
-
-
-def _whole(s: Searcher, root: Node, restricted: set[Seat], line_free: bool = False
-           ) -> Callable[[Node, int, int], tuple[int, bool, list[Card]]] | None:
-    """W by our solver, where it applies (``_whole_applies``; None otherwise, or without our solver: the Python search
-    answers). With ``line_free``, the model without its stated line, for the nodes where the line is over
-    (``Searcher.after_line``)."""
-    model = s.model
-    if line_free:  # (the claimer's unawareness is read at each node it answers: ``Searcher._after_line``)
-        model, root = replace(model, line=None), replace(root, unaware=frozenset())
-    if (not HAVE_FEWEST or not WHOLE_IN_LOCKSTEP or not _whole_applies(root, model)
-            or model.claimer.side != s.side):  # (the view our solver reads is the claimer's, of the side counted)
-        return None
-    bits = _seat_bits(restricted)
-    # the claimer's view (our solver derives a defender's partner's own from it: ``wrules``, view.py ``viewer``)
-    seen = _seat_bits(seen_seats(model.claimer, model.partner_is_dummy, model.dummy))
-    # the licences in force as our solver reads them: the guess's while no 70E2 order settles it, the concession's
-    # while the claim concedes a trick
-    in_force = set(model.switches) - {"finesse_or_drop", "concede_now_or_end"}
-    in_force |= {"finesse_or_drop"} if guess_licensed(s) else set()
-    in_force |= {"concede_now_or_end"} if model.on("concede_now_or_end") and model.concedes > 0 else set()
-    flags = solver_flags(in_force, seen, model.concedes)
-    trump, side = s.trump, s.side
-    def whole(n: Node, below: int, limit: int) -> tuple[int, bool, list[Card]]:
-        # above our endings solver's reach, DDS gives the double-dummy count (our solver's search of a long
-        # position is slow); below it, our solver works it out within the limit
-        dd = s.dd_value(n) if s._left(n) > ENDING_TRICKS else -1
-        return worst_whole(n.masks, trump, n.leader, n.trick, n.last_led, n.voids, side, bits, flags, below, dd,
-                           limit)
-
-    return whole
 
 
 def _conditional_dealt(pos: Position, model: NormalPlayModel) -> tuple:

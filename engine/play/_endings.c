@@ -2228,30 +2228,29 @@ static PyObject *py_fewest(PyObject *self, PyObject *args) {
     return PyLong_FromLong(v);
 }
 
-/* floor(m0, m1, m2, m3, trump, leader, trick, side, restricted, all_masters, concedes, ruff_low, finesse,
- *       suit_order, above, limit=0) -> whether the
+/* floor(m0, m1, m2, m3, trump, leader, trick, side, restricted, flags, above, limit=0) -> whether the
  * side takes more than ``above`` on every line where its restricted seats play only best-play or licensable
- * cards (see ``floor_rules``); with ``limit`` > 0 the search visits at most that many positions, and says no
- * when it has not settled the question by then */
+ * cards (see ``floor_rules``; ``flags`` as ``worst``'s: the bits of _licences.h); with ``limit`` > 0 the search
+ * visits at most that many positions, and says no when it has not settled the question by then */
 static PyObject *py_floor(PyObject *self, PyObject *args) {
     unsigned long long m[4];
-    int trump, leader, above;
+    int trump, leader, flags, above;
     long limit = 0;
     Rules r;
     PyObject *trick;
-    if (!PyArg_ParseTuple(args, "KKKKiiO!iiiiiiii|l", &m[0], &m[1], &m[2], &m[3], &trump, &leader, &PyTuple_Type,
-                          &trick, &r.side, &r.restricted, &r.all_masters, &r.concedes, &r.ruff_low, &r.finesse,
-                          &r.suit_order, &above, &limit))
+    if (!PyArg_ParseTuple(args, "KKKKiiO!iiii|l", &m[0], &m[1], &m[2], &m[3], &trump, &leader, &PyTuple_Type,
+                          &trick, &r.side, &r.restricted, &flags, &above, &limit))
         return NULL;
     Pos p;
     if (read_pos(&p, m, trump, leader, trick) < 0) return NULL;
     r.side &= 1;
     r.restricted &= 15;
-    r.all_masters = !!r.all_masters;
-    r.concedes = !!r.concedes;
-    r.ruff_low = !!r.ruff_low;
-    r.finesse = !!r.finesse;
-    r.suit_order = !!r.suit_order;
+    /* any master may be led, not only the top one: equal small cards in any order, or no top-down rule */
+    r.all_masters = (flags >> LIC_EQUAL_SMALL_ANY & 1) || !(flags >> LIC_TOP_DOWN & 1);
+    r.concedes = flags >> LIC_CONCEDE_NOW_OR_END & 1;
+    r.ruff_low = flags >> LIC_RUFF_LOW & 1;
+    r.finesse = flags >> LIC_FINESSE_OR_DROP & 1;
+    r.suit_order = flags >> LIC_ANY_SUIT_ORDER & 1;
     r.all_free = 0;
     effort = limit > 0 ? limit : -1;
     gave_up = 0;

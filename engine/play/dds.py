@@ -136,14 +136,14 @@ def fewest(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick: tupl
 
 
 def floor_above(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick: tuple[Card, ...], side: Side,
-                restricted: int, all_masters: bool, concedes: bool, ruff_low: bool, finesse: bool, suit_order: bool,
-                above: int, limit: int = 0) -> bool:
+                restricted: int, flags: int, above: int, limit: int = 0) -> bool:
     """Whether ``side`` takes more than ``above`` on every line where its ``restricted`` seats (a bit per seat,
-    in SEATS order) play only double-dummy-optimal cards or cards a licence could give (our solver; for a claimer
-    who sees every card and states no line). ``limit`` > 0: give up (False) after that many positions."""
+    in SEATS order) play only double-dummy-optimal cards or cards a licence in ``flags`` (``worst_whole``'s) could
+    give (our solver; for a claimer who sees every card and states no line). ``limit`` > 0: give up (False) after
+    that many positions."""
     assert _endings is not None
-    return _endings.floor(*_ours_args(masks, trump, leader, trick), 0 if side == Side.NS else 1, restricted,
-                          int(all_masters), int(concedes), int(ruff_low), int(finesse), int(suit_order), above, limit)
+    return _endings.floor(*_ours_args(masks, trump, leader, trick), 0 if side == Side.NS else 1, restricted, flags,
+                          above, limit)
 
 
 def worst_whole(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick: tuple[Card, ...],

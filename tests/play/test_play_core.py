@@ -150,7 +150,8 @@ def test_w_equals_an_exhaustive_enumeration_under_random_sets_of_guidelines(seed
 
 def _python_only(pos: Position, side: Side, model: NormalPlayModel) -> tuple[Searcher, Node]:
     """The Python search for a rules case, with the floors but without our solver's W (``whole``)."""
-    from claimlaw.engine.play import _floor, dds
+    from claimlaw.engine.play import dds
+    from claimlaw.engine.play.native import floor as _floor
 
     s, root = searcher(pos, side, model)
     if model.claimer.side == side and not (model.partner_is_dummy or model.on("partner_restricted")):
@@ -187,7 +188,7 @@ def test_the_play_cores_w_equals_the_python_searchs_alone_on_endings_of_five_to_
 def _handing_over_at_four(case_seed: int, seed: int) -> tuple[int, Searcher, Node]:
     """A random 5-7-trick ending under random guidelines: W by the Python search alone (proven), and a search of
     it that hands nodes with four tricks left to our solver."""
-    from claimlaw.engine.play import _whole
+    from claimlaw.engine.play.native import whole as _whole
 
     pos, side, model = _random_rules_case(case_seed)
     model = replace(model, partner_is_dummy=True, dummy=None)  # our solver's W is a declarer's (his view)
@@ -234,7 +235,8 @@ def test_w_itself_hands_nodes_to_our_solver_a_trick_earlier_than_a_below_questio
 def test_our_solvers_w_stopped_early_says_so_and_gives_a_real_lines_count() -> None:
     """Allowed 600 to 60,000 positions with its tables emptied, our solver does not settle eight-trick endings: it
     says so, and the count it gives (if it got as far as the double-dummy count) is its line's, never below W."""
-    from claimlaw.engine.play import _whole, dds
+    from claimlaw.engine.play import dds
+    from claimlaw.engine.play.native import whole as _whole
 
     unsettled_with_a_count = 0
     for seed in range(6):
@@ -260,7 +262,7 @@ def test_our_solvers_w_stopped_early_says_so_and_gives_a_real_lines_count() -> N
 @pytest.mark.parametrize("seed", range(40))
 def test_the_floor_that_knows_the_licences_never_exceeds_w_found_without_it(seed: int) -> None:
     """At the root of 5-trick endings under random guidelines: W by the search with no floor, then the floor."""
-    from claimlaw.engine.play import _floor
+    from claimlaw.engine.play.native import floor as _floor
 
     pos, side, model = _random_rules_case(30_000 + seed)
     pos = random_position(random.Random(seed), 5, pos.trump, mid_trick=seed % 3 == 0)
@@ -277,7 +279,8 @@ def test_the_floor_that_knows_the_licences_never_exceeds_w_found_without_it(seed
 def test_a_floor_search_that_gives_up_claims_nothing_and_leaves_no_false_bound_behind(seed: int) -> None:
     """With a limit of a few positions the floor may only say no; asked again without one, it answers as it does
     with every table empty (nothing the abandoned search found was kept)."""
-    from claimlaw.engine.play import _floor, dds
+    from claimlaw.engine.play import dds
+    from claimlaw.engine.play.native import floor as _floor
 
     pos, side, model = _random_rules_case(40_000 + seed)
     pos = random_position(random.Random(700 + seed), 7, pos.trump, mid_trick=seed % 2 == 1)
