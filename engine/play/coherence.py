@@ -40,7 +40,7 @@ def check_line(pos: Position, side: Side, model: NormalPlayModel, cards: list[Ca
     """The faults of the claiming side's cards in ``cards`` (the line from ``pos``, every seat's cards in order).
     ``values``: card -> double-dummy value at a node (a PlayCore's ``values``); without it no card is excused as
     the only best play."""
-    from . import PlayCore  # the solver only where a card may be excused as forced best play
+    from .core import PlayCore  # the solver only where a card may be excused as forced best play
 
     core = values if values is not None else PlayCore()
     restricted = {model.claimer}

@@ -18,7 +18,7 @@ from claimlaw.facts import SEATS, Card, Seat
 
 from .dds import ENDING_TRICKS, HAVE_FEWEST, fewest, floor_above, take_work, worst_whole
 from .model import NormalPlayModel
-from .normal.licences import solver_flags
+from .normal.licences import solver_flags, solver_reads
 from .normal.licensing import guess_licensed
 from .normal.node import Node
 from .normal.view import seen_seats
@@ -62,8 +62,9 @@ WHOLE_IN_LOCKSTEP = True
 
 
 def sees_all(root: Node, model: NormalPlayModel) -> bool:
-    """The claimer is unaware of no card and states no line: where our solver's licences apply."""
-    return not root.unaware and not (model.line and model.line.steps)
+    """The claimer is unaware of no card and states no line, and every licence in force is one our solver reads (or
+    one that changes nothing here: normal/licences.py ``solver_reads``): where our solver's licences apply."""
+    return not root.unaware and not (model.line and model.line.steps) and solver_reads(model.switches)
 
 
 def licence_floor_sound(root: Node, model: NormalPlayModel) -> bool:

@@ -68,3 +68,21 @@ def test_a_witness_label_is_the_tables_meaning_and_source() -> None:
 def test_our_solvers_flags_set_the_bit_of_each_licence_it_reads_and_no_other() -> None:
     assert solver_flags(["any_suit_order", "ruff_low", "unaware_trump"]) == 1 | 1 << 4
     assert solver_flags([], seen=0b0101, conceded=20) == 0b0101 << 8 | 15 << 12
+
+
+def test_a_licence_our_solver_does_not_read_leaves_the_question_to_the_python_search(monkeypatch) -> None:
+    """A new licence with no bit (and not marked as changing nothing there) is answered by the Python search alone:
+    adding one needs no C to keep the counts right."""
+    import claimlaw.engine.play.normal.licences as table
+    from claimlaw.engine.play.native import licence_floor_sound, sees_all, whole_applies
+    from claimlaw.engine.play.normal.node import Node
+
+    new = table.Licence("a_new_guideline", "plays a new normal card", "a source", "70.footnote")
+    monkeypatch.setitem(table.BY_NAME, new.name, new)
+    model = NormalPlayModel.default(Seat.S)
+    root = Node(hands=(frozenset(),) * 4, leader=Seat.S, trick=(), unaware=frozenset(), last_led=None,
+                voids=frozenset())
+    assert sees_all(root, model) and whole_applies(root, model) and licence_floor_sound(root, model)
+    model = model.__class__(Seat.S, switches=model.switches | {new.name})
+    assert not sees_all(root, model) and not whole_applies(root, model) and not licence_floor_sound(root, model)
+    assert solver_flags([new.name]) == 0

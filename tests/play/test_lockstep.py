@@ -3,13 +3,13 @@
 The Python search (engine/play/search.py) is the reference; our solver (engine/play/_endings.c ``worst``) answers W
 for a claimer who sees every card and states no line, a declarer's or a defender's. Both read the claimer's view
 (engine/play/normal/view.py): the hands he sees (a declarer his two, a defender his own and dummy), the cards out
-(not who
-holds them: a defender cannot tell partner's from declarer's), the show-outs; a defender's partner reads his own
-(his hand, dummy and the claimer's faced hand). Each case here asks both the same
+(not who holds them: a defender cannot tell partner's from declarer's), the show-outs; a defender's partner reads his
+own (his hand, dummy and the claimer's faced hand). Each case here asks both the same
 question from the same node (a declarer's or a defender's claim, random guidelines, random show-outs and suit last
 led) and requires the same count. The suite runs 400 random endings and a few defenders' claims chosen to meet each
 rule of a defender's view; ``CLAIMLAW_SLOW=1`` runs 2,000 more, and every claim position of the bundled vugraph set
 with at most seven tricks left, asked as the audit asks it for declarer and for a defender (``.ci/run`` does).
+Each licence our solver reads is also turned off in turn in both (``licence_case``), so that a difference names it.
 """
 
 from __future__ import annotations

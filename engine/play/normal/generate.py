@@ -36,7 +36,8 @@ def doc_table() -> str:
             "|---|---|---|---|---|---|---|"]
     for lic in LICENCES:
         switch = ("on by default" if lic.default else "off by default") if lic.switch else "always"
-        bit = "-" if lic.bit is None else str(lic.bit)
+        bit = (str(lic.bit) if lic.bit is not None else "Python search only" if not lic.solver_neutral
+               else "none needed" if lic.switch else "always modelled")
         rows.append(f"| `{lic.name}` | {lic.meaning} | {lic.source or '-'} | {lic.clause} | "
                     f"{', '.join(c.replace('_', ' ') for c in lic.classes)} | {switch} | {bit} |")
     return "\n".join([*rows, "", DOC_END])

@@ -34,6 +34,11 @@ class Licence:
     rule: str | None = None      # a general guideline rule asserts it, giving this reason (rules/normal_play.py)
     classes: tuple[str, ...] = CLASSES
     bit: int | None = None       # its bit in our solver's flags (engine/play/_licences.h)
+    # our solver answers with it in force though it reads no bit: a switch that changes nothing where our solver
+    # answers (engine/play/native.py: a claimer aware of every card, stating no line, his partner unrestricted), or
+    # a rule always in force that our solver models. A switch with neither a bit nor this leaves every question it
+    # is on in to the Python search: a new one needs no C to be right
+    solver_neutral: bool = False
 
     def text(self) -> str:
         """The witness's label: the meaning and, where there is one, the source."""
@@ -63,20 +68,22 @@ LICENCES: tuple[Licence, ...] = (
             default=True, bit=6,
             rule="A trick he concedes without saying when is lost at once or at the end, whichever is worse for "
                  "him."),
-    Licence("unaware_trump", "plays as if the outstanding trump were gone", "Law 70C; White Book 8.70.4", "70C"),
+    Licence("unaware_trump", "plays as if the outstanding trump were gone", "Law 70C; White Book 8.70.4", "70C",
+            solver_neutral=True),
     Licence("unaware_winner", "plays as if an outstanding winner were gone", "White Book 8.70.6", "70C",
+            solver_neutral=True,
             rule="A claimer who has forgotten an outstanding winner may discard or lead as if it were gone."),
     Licence("sees_played_cards", "sees the cards as they are played", "WBFLC 2001-10-30 #3 (as reported); EBU TD forum",
-            "70.footnote", default=True,
+            "70.footnote", default=True, solver_neutral=True,
             rule="He sees the cards as they are played: a show-out or a bad break is noticed when it happens."),
     Licence("safety_check_high_trump", "checks with a high trump first, drawing the trump he forgot",
-            "ACBL Tech Files 1992 C (the 2019 guidelines, #3, say the opposite)", "70C"),
+            "ACBL Tech Files 1992 C (the 2019 guidelines, #3, say the opposite)", "70C", solver_neutral=True),
     Licence("partner_restricted", "a defender's partner also plays the least successful normal cards", "Law 70D2",
-            "70D2"),
+            "70D2", solver_neutral=True),
     # the model's own rules for following and discarding, and the stated line: always in force
     Licence("follow_low", "follows low or with the cheapest sure winner", "White Book 8.70.5", "70.footnote",
-            switch=False),
-    Licence("discard", "discards what he sees as a loser", "", "70.footnote", switch=False),
+            switch=False, solver_neutral=True),
+    Licence("discard", "discards what he sees as a loser", "", "70.footnote", switch=False, solver_neutral=True),
     Licence("line", "follows his stated line", "70D1", "70D1", switch=False),
 )
 
@@ -92,6 +99,11 @@ def licence_text(name: str) -> str:
     """The witness's label for licence ``name`` (the name itself for one not in the table)."""
     lic = BY_NAME.get(name)
     return name if lic is None else lic.text()
+
+
+def solver_reads(names: Iterable[str]) -> bool:
+    """Our solver may answer with every licence in ``names`` in force: each has its bit, or changes nothing there."""
+    return all(BY_NAME[n].bit is not None or BY_NAME[n].solver_neutral for n in names)
 
 
 def solver_flags(in_force: Iterable[str], seen: int = 0, conceded: int = 0) -> int:
