@@ -8,8 +8,8 @@ our solver does not read it). Everything else that names a licence comes from he
 written by ``python -m claimlaw.engine.play.normal.generate --header``) and the table in docs/design.md (written by
 ``--doc``); tests/play/test_licences.py checks the header and the doc against this table.
 
-What each licence allows is its function, in engine/play/normal/licensing.py (one function per licence, reading the
-claimer's view).
+What each licence allows is code in engine/play/normal/licensing.py reading the claimer's view: on lead, one function
+per licence (``LEAD_LICENCES``); following and void, ``following`` and ``void``.
 """
 
 from __future__ import annotations

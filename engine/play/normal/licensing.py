@@ -4,6 +4,8 @@ view of the seat whose card it licenses (view.py ``viewer``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from claimlaw.facts import SUITS, Card, Seat, Suit
@@ -16,109 +18,194 @@ if TYPE_CHECKING:
     from .question import Question
 
 
-def licences(q: Question, node: Node, seat: Seat) -> dict[Card, str]:
+@dataclass(frozen=True)
+class Lead:
+    """One suit ``x`` ``seat`` may lead at ``node``, as he sees it: what the lead licences read."""
+
+    q: Question
+    node: Node
+    seat: Seat
+    x: Suit
+    mine: list[Card]       # his cards of the suit, highest first
+    masters: list[Card]    # those he may cash (none where partner must overtake or a crash would cost a trick)
+    partner_x: list[int]   # partner's ranks in the suit
+    crash: bool            # cashing from the top would fell partner's honours
+    may_cash: bool         # no trump he sees out forbids it: an aware claimer draws trumps first
+    partner_seen: bool     # partner's hand is in his view
+
+
+def lead_suits(q: Question, node: Node, seat: Seat) -> list[Lead]:
+    """The suits ``seat`` (on lead) may lead under the licences: every suit he holds, or, having started a suit he
+    still sees winners in, that one (``continue_suit``: a restriction, not a licence)."""
     m = q.model
+    hand, partner = node.hand(seat), node.hand(seat.partner)
+    suits = sorted({c.suit for c in hand}, key=lambda s: s.value)
+    if (m.on("continue_suit") and node.last_led in suits and node.last_led is not None
+            and side_has_master(q, node, node.last_led, seat)):
+        suits = [node.last_led]
+    # an opponent he knows holds a trump could ruff: a claimer aware of it draws trumps first
+    trumps_seen = bool(q.trump) and bool(seen_opp(q, node, q.trump, seat))  # type: ignore[arg-type]
+    # a tenace he can see (not a defender's in partner's hand; a defender's partner sees the claimer's)
+    partner_seen = seat.partner in q.view(node, seat).seen_seats
+    out = []
+    for x in suits:
+        mine = sorted((c for c in hand if c.suit == x), key=lambda c: -c.rank)
+        masters = [c for c in mine if perceived_master(q, node, c, seat)]
+        partner_x = [c.rank for c in partner if c.suit == x]
+        if masters and partner_x and min(partner_x) > masters[0].rank:
+            # leading it would make partner overtake (his cards there are all higher): the coherent
+            # plan cashes the suit from partner's hand, so the lead is a low card toward it
+            masters = []
+        crash = bool(masters) and bool(partner_x) and crashes(q, node, seat, x, len(masters), len(mine), partner_x)
+        if crash:
+            # his top card would fell partner's honours and cost the suit a trick (A2 opposite a bare K):
+            # the licence to cash it is withheld (and none is given in its place: crossing with a low card
+            # is normal only as best play)
+            masters = []
+        idle_trumps = x == q.trump and not trumps_seen
+        # ACBL LC 2019 #4: with no trump out (as he sees it) he is not deemed to lead trumps to his
+        # disadvantage: a trump lead is then normal only as best play
+        may_cash = (not trumps_seen or x == q.trump) and not idle_trumps
+        out.append(Lead(q, node, seat, x, mine, masters, partner_x, crash, may_cash, partner_seen))
+    return out
+
+
+def equal_small_any_leads(a: Lead) -> list[Card]:
+    """Cashing, his masters of the suit in any order where he sees them as equal winners (``equal_winners``)."""
+    m = a.q.model
+    if m.on("any_suit_order") and a.may_cash and a.masters and m.on("equal_small_any") \
+            and equal_winners(a.q, a.node, a.seat, a.masters, a.mine):
+        return a.masters
+    return []
+
+
+def any_suit_order_leads(a: Lead) -> list[Card]:
+    """Any suit he holds a master in: its top master (any master without ``top_down``), or, partner holding the
+    master, a low card to it (not a winner of his own crashed under partner's, nor a crossing that strands)."""
+    q, node, seat, m = a.q, a.node, a.seat, a.q.model
+    if not (m.on("any_suit_order") and a.may_cash):
+        return []
+    if a.masters:
+        return [a.masters[0]] + ([] if m.on("top_down") else a.masters)
+    if not a.crash and any(c.suit == a.x and perceived_master(q, node, c, seat) for c in node.hand(seat.partner)):
+        low = a.mine[-1]
+        if (not (perceived_master(q, node, low, seat) and min(a.partner_x) > low.rank)
+                and not strands(q, node, seat, low)):
+            return [low]
+    return []
+
+
+def finesse_or_drop_leads(a: Lead) -> list[Card]:
+    """A low card toward partner's tenace with a guess in it (70E1), not while his masters would block partner's."""
+    q, node, seat = a.q, a.node, a.seat
+    if (guess_licensed(q) and a.partner_seen and not shown_out(q, node, a.x)
+            and real_guess(q, node, node.hand(seat.partner), a.x, seat)
+            and not strands(q, node, seat, a.mine[-1], blocking_only=True)):
+        return [a.mine[-1]]
+    return []
+
+
+def concede_now_or_end_leads(a: Lead) -> list[Card]:
+    """"Now or at the end": a loser at the side's first lead after the claim (at the end the loser is its last card,
+    led by force), not at any lead in between."""
+    m = a.q.model
+    if (m.on("concede_now_or_end") and m.concedes > 0 and a.node.last_led is None
+            and not side_has_master(a.q, a.node, a.x, a.seat)):
+        return [a.mine[-1]]
+    return []
+
+
+# the licences on lead, in the order they name a card (the first that gives a card names it in the witness)
+LEAD_LICENCES: tuple[tuple[str, Callable[[Lead], list[Card]]], ...] = (
+    ("equal_small_any", equal_small_any_leads),
+    ("any_suit_order", any_suit_order_leads),
+    ("finesse_or_drop", finesse_or_drop_leads),
+    ("concede_now_or_end", concede_now_or_end_leads),
+)
+
+
+def licences(q: Question, node: Node, seat: Seat) -> dict[Card, str]:
+    """The cards ``seat`` may play at ``node`` besides best play, each with the licence that gives it (the first one
+    that does): on lead, those of ``LEAD_LICENCES`` suit by suit; following and void, ``following`` and ``void``."""
     out: dict[Card, str] = {}
+    if not node.trick:
+        for a in lead_suits(q, node, seat):
+            for name, cards in LEAD_LICENCES:
+                for c in cards(a):
+                    out.setdefault(c, name)
+        return out
+    if any(c.suit == node.trick[0].suit for c in node.hand(seat)):
+        return following(q, node, seat, out)
+    return void(q, node, seat, out)
+
+
+def following(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict[Card, str]:
+    """Following suit: his card by the follow rules (``follow_low``), third hand's 70E1 finesse card or top card, and
+    cards he sees as equal to those (``equal_small_any``)."""
+    m = q.model
     hand = node.hand(seat)
-    partner = node.hand(seat.partner)
 
     def add(c: Card, why: str) -> None:
         out.setdefault(c, why)
 
-    if not node.trick:
-        suits = sorted({c.suit for c in hand}, key=lambda s: s.value)
-        if (m.on("continue_suit") and node.last_led in suits and node.last_led is not None
-                and side_has_master(q, node, node.last_led, seat)):
-            suits = [node.last_led]
-        # an opponent he knows holds a trump could ruff: a claimer aware of it draws trumps first
-        trumps_seen = bool(q.trump) and bool(seen_opp(q, node, q.trump, seat))  # type: ignore[arg-type]
-        # a tenace he can see (not a defender's in partner's hand; a defender's partner sees the claimer's)
-        partner_seen = seat.partner in q.view(node, seat).seen_seats
-        for x in suits:
-            mine = sorted((c for c in hand if c.suit == x), key=lambda c: -c.rank)
-            masters = [c for c in mine if perceived_master(q, node, c, seat)]
-            partner_x = [c.rank for c in partner if c.suit == x]
-            if masters and partner_x and min(partner_x) > masters[0].rank:
-                # leading it would make partner overtake (his cards there are all higher): the coherent
-                # plan cashes the suit from partner's hand, so the lead is a low card toward it
-                masters = []
-            crash = bool(masters) and bool(partner_x) and crashes(q, node, seat, x, len(masters), len(mine),
-                                                                      partner_x)
-            if crash:
-                # his top card would fell partner's honours and cost the suit a trick (A2 opposite a bare K):
-                # the licence to cash it is withheld (and none is given in its place: crossing with a low card
-                # is normal only as best play)
-                masters = []
-            idle_trumps = x == q.trump and not trumps_seen
-            # ACBL LC 2019 #4: with no trump out (as he sees it) he is not deemed to lead trumps to his
-            # disadvantage: a trump lead is then normal only as best play
-            if m.on("any_suit_order") and (not trumps_seen or x == q.trump) and not idle_trumps:
-                if masters:
-                    if m.on("equal_small_any") and equal_winners(q, node, seat, masters, mine):
-                        for c in masters:
-                            add(c, "equal_small_any")
-                    add(masters[0], "any_suit_order")
-                    if not m.on("top_down"):
-                        for c in masters:
-                            add(c, "any_suit_order")
-                elif not crash and any(c.suit == x and perceived_master(q, node, c, seat) for c in partner):
-                    low = mine[-1]
-                    # (not a winner of his own crashed under partner's)
-                    if (not (perceived_master(q, node, low, seat) and min(partner_x) > low.rank)
-                            and not strands(q, node, seat, low)):
-                        add(low, "any_suit_order")
-            if (guess_licensed(q) and partner_seen and not shown_out(q, node, x)
-                    and real_guess(q, node, partner, x, seat)
-                    and not strands(q, node, seat, mine[-1], blocking_only=True)):
-                add(mine[-1], "finesse_or_drop")
-            # "now or at the end": the side's first lead after the claim (at the end the loser is its last
-            # card, led by force), not any lead in between
-            if (m.on("concede_now_or_end") and m.concedes > 0 and node.last_led is None
-                    and not side_has_master(q, node, x, seat)):
-                add(mine[-1], "concede_now_or_end")
-        return out
     led = node.trick[0].suit
     follow = sorted((c for c in hand if c.suit == led), key=lambda c: c.rank)
     w_seat, w_card = q.trick_winner(node)
     # partner's card wins the trick as he sees it: nobody still to play can beat it
     partner_winning = w_seat is not None and w_seat.side == q.side and w_card is not None \
         and wins_trick(q, node, seat, w_card)
-    if follow:
-        # partner's card surely wins: the lowest; else his cheapest card that surely wins; else, an opponent
-        # winning the trick, his cheapest card that beats it (he plays to win it: a hidden card he cannot place
-        # may lie with the opponent who has played); else the lowest
-        over = [c for c in follow if q.beats(c, w_card) and wins_trick(q, node, seat, c, surely=False)]
-        sure = [c for c in over if wins_trick(q, node, seat, c)]
-        ub = unblock_card(q, node, seat, follow, w_seat, w_card) if partner_winning else None
-        if ub is not None:
-            add(ub, "follow_low")  # partner's last card of the suit: he overtakes rather than block his winners
-        elif partner_winning or not over:
-            add(follow[0], "follow_low")
-        elif sure:
-            add(sure[0], "follow_low")
-        elif (eq := equal_overtake(q, node, seat, follow, w_seat, w_card)) is not None:
-            add(eq, "follow_low")  # partner's last card of the suit: he overtakes with an equal, blocking nothing
-        elif len(node.trick) == 2 and (w_seat.side != q.side or len(
-                [o for o in seen_opp(q, node, led, seat) if o.rank > w_card.rank]) > 1):
-            # third hand, no sure winner, the trick an opponent's or partner's card two or more cards out may
-            # beat (not partner's honour run as a finesse): third hand high, the lowest of his top cards; a
-            # finesse is the 70E1 licence below, never a card several hidden cards beat
-            add(min(perceived_equal(q, node, seat, follow[-1]), key=lambda c: c.rank), "follow_low")
-        elif w_seat.side != q.side:
-            add(over[0], "follow_low")
-        else:
-            add(follow[0], "follow_low")
-        if (guess_licensed(q) and len(node.trick) == 2 and node.leader == seat.partner
-                and not shown_out(q, node, led)):
-            fin = finesse_card(q, node, follow, w_card, seat)
-            if fin is not None:  # the finesse card, or the top card (the drop)
-                add(fin, "finesse_or_drop")
-                add(follow[-1], "finesse_or_drop")
-        if m.on("equal_small_any"):
-            for c in list(out):
-                for e in perceived_equal(q, node, seat, c):
-                    add(e, "equal_small_any")
-        return out
+    # partner's card surely wins: the lowest; else his cheapest card that surely wins; else, an opponent
+    # winning the trick, his cheapest card that beats it (he plays to win it: a hidden card he cannot place
+    # may lie with the opponent who has played); else the lowest
+    over = [c for c in follow if q.beats(c, w_card) and wins_trick(q, node, seat, c, surely=False)]
+    sure = [c for c in over if wins_trick(q, node, seat, c)]
+    ub = unblock_card(q, node, seat, follow, w_seat, w_card) if partner_winning else None
+    if ub is not None:
+        add(ub, "follow_low")  # partner's last card of the suit: he overtakes rather than block his winners
+    elif partner_winning or not over:
+        add(follow[0], "follow_low")
+    elif sure:
+        add(sure[0], "follow_low")
+    elif (eq := equal_overtake(q, node, seat, follow, w_seat, w_card)) is not None:
+        add(eq, "follow_low")  # partner's last card of the suit: he overtakes with an equal, blocking nothing
+    elif len(node.trick) == 2 and (w_seat.side != q.side or len(
+            [o for o in seen_opp(q, node, led, seat) if o.rank > w_card.rank]) > 1):
+        # third hand, no sure winner, the trick an opponent's or partner's card two or more cards out may
+        # beat (not partner's honour run as a finesse): third hand high, the lowest of his top cards; a
+        # finesse is the 70E1 licence below, never a card several hidden cards beat
+        add(min(perceived_equal(q, node, seat, follow[-1]), key=lambda c: c.rank), "follow_low")
+    elif w_seat.side != q.side:
+        add(over[0], "follow_low")
+    else:
+        add(follow[0], "follow_low")
+    if (guess_licensed(q) and len(node.trick) == 2 and node.leader == seat.partner
+            and not shown_out(q, node, led)):
+        fin = finesse_card(q, node, follow, w_card, seat)
+        if fin is not None:  # the finesse card, or the top card (the drop)
+            add(fin, "finesse_or_drop")
+            add(follow[-1], "finesse_or_drop")
+    if m.on("equal_small_any"):
+        for c in list(out):
+            for e in perceived_equal(q, node, seat, c):
+                add(e, "equal_small_any")
+    return out
+
+
+def void(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict[Card, str]:
+    """Void in the suit led: the lowest trump that wins (``ruff_low``), unless an opponent still to play may overruff
+    or partner, still to play, holds a winner of the suit; else a discard from a suit he sees no winner in, and,
+    fooled by a card he does not know of, a discard of a real winner (``unaware_winner``)."""
+    m = q.model
+    hand = node.hand(seat)
+
+    def add(c: Card, why: str) -> None:
+        out.setdefault(c, why)
+
+    led = node.trick[0].suit
+    w_seat, w_card = q.trick_winner(node)
+    # partner's card wins the trick as he sees it: nobody still to play can beat it
+    partner_winning = w_seat is not None and w_seat.side == q.side and w_card is not None \
+        and wins_trick(q, node, seat, w_card)
     trumps = sorted((c for c in hand if q.trump and c.suit == q.trump), key=lambda c: c.rank)
     to_play = [seat.next, seat.next.next, seat.next.next.next][:3 - len(node.trick)]
     v = q.view(node, seat)
