@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from claimlaw.engine.facts_in import case_facts
+from claimlaw.engine.facts_in import case_facts, claimed_for_side
 from claimlaw.engine.questions import AnswerBook, Unanswered
 from claimlaw.engine.rulebook import Pack
 from claimlaw.facts import Case, Ruling, Side, TraceStep, WeightedResult, Witness
@@ -52,12 +52,17 @@ def program_for(edition: str, packs: Sequence[str | Pack]) -> Any:
 
 
 def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None = None,
-         play: Any = "default", verbose: bool = False, case_dir: Path | None = None) -> Ruling:
+         play: Any = "default", verbose: bool = False, case_dir: Path | None = None,
+         verdict_only: bool = False) -> Ruling:
     """Rule on ``case``: the outcome, tricks, score, witness lines and the traced law chain.
 
     ``packs`` (names or paths, as a user gives ``--pack``) replace the case's own ``regulations``. Those are read
     as untrusted: installed pack names only, unless ``case_dir`` says the case came from a file there, when a
-    data pack may also be named by a path (``engine.packs.load_case_pack``)."""
+    data pack may also be named by a path (``engine.packs.load_case_pack``).
+
+    ``verdict_only`` (the audit's): the play core settles only what the outcome turns on — is there a normal line
+    under the tricks claimed (or, for a concession, at or under the tricks kept)? — so an adjusted count is the
+    first such line found ("at most"), not the worst."""
     ed = edition or case.edition or DEFAULT_EDITION
     if packs is None:
         from claimlaw.engine.packs import load_case_pack
@@ -66,21 +71,22 @@ def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None 
         pk = list(case.regulations)
     else:
         chosen = list(packs)
-        pk = list(packs)
+        pk = [p.name if isinstance(p, Pack) else str(p) for p in packs]
     program = program_for(ed, chosen)
-    params = dict(program.params)
     pos = case.position()
     core = play_core() if play == "default" else play
-    facts = case_facts(case, pos, float(case.timing.correction_period_minutes or params.get("correction_minutes", 30)))
-    facts.append({
-        "kind": "params",
-        "correction_minutes": float(case.timing.correction_period_minutes or params.get("correction_minutes", 30)),
-        "order_70E2": str(params.get("order_70E2") or "none"),
-        "order_70E2_source": str(params.get("order_70E2_source") or ""),
-        "weighted_scores": bool(params.get("weighted_scores", False)),
-        "high_trump_safety_check_normal": bool(params.get("high_trump_safety_check_normal", False)),
-    })
-    result, book = run_answering(program, facts, {"case": case, "position": pos}, core)
+    pf = params_fact(program, case)
+    facts = case_facts(case, pos, pf["correction_minutes"])
+    facts.append(pf)
+    from claimlaw.engine.packdata import apply_findings
+
+    apply_findings(program, facts)
+    below = None
+    if verdict_only and pos is not None:
+        kept = claimed_for_side(case, pos.tricks_left)
+        if kept is not None:
+            below = kept if case.claim.says == "claim" else kept + 1
+    result, book = run_answering(program, facts, {"case": case, "position": pos}, core, verdict_below=below)
     ruling = assemble(case, ed, pk, result, verbose=verbose)
     if book is not None:
         ruling.proven = book.proven
@@ -88,8 +94,25 @@ def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None 
     return ruling
 
 
-def run_answering(program: Any, facts: list[dict[str, Any]], context: dict[str, Any], core: Any
-                  ) -> tuple[Any, AnswerBook | None]:
+def params_fact(program: Any, case: Case) -> dict[str, Any]:
+    """The ``params`` fact: every parameter of ``rules.params`` with its value, and beside it ``<name>_cite``, the
+    regulation and pack that set it ("" where the Laws' default holds). A case's own correction period wins."""
+    from claimlaw.rules.params import PARAMS
+
+    values = dict(program.params)
+    out: dict[str, Any] = {"kind": "params"}
+    for name, p in PARAMS.items():
+        out[name] = values.get(name, p.default)
+        out[f"{name}_cite"] = program.param_cite.get(name, "") if name in program.param_pack else ""
+    out["correction_minutes"] = float(out["correction_minutes"])
+    if case.timing.correction_period_minutes:
+        out["correction_minutes"] = float(case.timing.correction_period_minutes)
+        out["correction_minutes_cite"] = "the case's timing.correction_period_minutes"
+    return out
+
+
+def run_answering(program: Any, facts: list[dict[str, Any]], context: dict[str, Any], core: Any, *,
+                  verdict_below: int | None = None) -> tuple[Any, AnswerBook | None]:
     """Run the rules, answering each trick question they ask outside the session (engine/questions.py).
 
     A rule that asks a new question stops the run; the play core answers it here, where no action lease runs,
@@ -99,7 +122,7 @@ def run_answering(program: Any, facts: list[dict[str, Any]], context: dict[str, 
     """
     if core is None:
         return program.run(facts, context={**context, "play": None}), None
-    book = AnswerBook(core)
+    book = AnswerBook(core, verdict_below=verdict_below)
     for _ in range(MAX_QUESTIONS + 1):
         try:
             return program.run(facts, context={**context, "play": book}), book
@@ -139,13 +162,10 @@ def assemble(case: Case, edition: str, packs: list[str], result: Any, *, verbose
     c: dict[str, Any] = dict(result.conclusions)
     witnesses = [w if isinstance(w, Witness) else Witness.model_validate(w) for w in c.get("witnesses") or []]
     used = {choice.split(":")[0].strip() for w in witnesses for choice in w.choices}
-    trace: list[TraceStep] = []
-    for step in result.trace:
-        if step.rule.startswith("guideline.") and not verbose:
-            switch = step.rule.removeprefix("guideline.").removesuffix(".71")
-            if switch not in used:
-                continue
-        trace.append(step)
+    used |= {w.question for w in witnesses}
+    chain = printed_chain(list(result.trace), used)
+    trace = list(result.trace) if verbose else chain
+    considered = [] if verbose else [s for s in result.trace if s not in chain]
     tricks = c.get("tricks")
     contract = case.board.contract if case.board else None
     declarer = case.board.declarer if case.board else None
@@ -178,7 +198,52 @@ def assemble(case: Case, edition: str, packs: list[str], result: Any, *, verbose
         witnesses=witnesses,
         weighted=weighted,
         trace=trace,
+        considered=considered,
     )
+
+
+# Switches whose effect shows in the witness line: the licences a line's choices name ("line" for a stated line).
+# The other switches are set only where they bear on the count (70C3's unaware_trump when a trick could be lost to
+# it, 70E1's guess when the claimer's sure tricks fall short of the claim, 70D2 for a defender's claim) or where a
+# finding, a piece of evidence or a Regulating Authority sets them (guess_order, played_after_claim,
+# safety_check_high_trump).
+_SEEN_IN_WITNESS = frozenset({"any_suit_order", "continue_suit", "top_down", "equal_small_any", "ruff_low",
+                              "concede_now_or_end", "unaware_winner", "sees_played_cards", "line"})
+# the footnote's standard ("normal" includes careless or inferior play for the class of player) is what every
+# worst-normal count applies, so its step stands wherever such a count decided the ruling
+_STANDARD = "class_of_player"
+_CONCLUSIONS = ("outcome", "tricks", "summary", "next_step", "witnesses", "notes", "weighted")
+
+
+def _switch_counts(f: dict[str, Any], used: set[str]) -> bool:
+    name = f.get("name", "")
+    if name == _STANDARD:
+        return "worst_normal" in used
+    if name in _SEEN_IN_WITNESS:
+        return name in used
+    return True
+
+
+def printed_chain(trace: list[TraceStep], used: set[str]) -> list[TraceStep]:
+    """The steps the ruling rests on, in firing order: a step stays when it concluded something of the ruling, or
+    asserted a fact a kept step matched on, or set a switch that changed the count (a licence only when the witness
+    line used it), or recorded a finding of its own (79C's period, 70B's procedure), or cited a regulation (a pack's
+    parameter or withdrawal at the step it changed). So 70E1 is in the chain only
+    where a guess was at stake, and a procedural step whose facts no later rule needed is left to ``considered``."""
+    keep: list[bool] = [False] * len(trace)
+    needed: list[dict[str, Any]] = []
+    for i in range(len(trace) - 1, -1, -1):
+        step = trace[i]
+        made = [f for f in step.concluded.get("asserted", []) if isinstance(f, dict)]
+        switches = [f for f in made if f.get("kind") == "switch"]
+        others = [f for f in made if f.get("kind") != "switch"]
+        recorded = any(not (isinstance(v, dict) and "kind" in v) for v in step.facts.values())
+        if (any(k in step.concluded for k in _CONCLUSIONS) or any(f in needed for f in others)
+                or any(_switch_counts(f, used) for f in switches) or (recorded and not switches)
+                or getattr(step, "cites", None)):
+            keep[i] = True
+            needed.extend(v for v in step.facts.values() if isinstance(v, dict) and "kind" in v)
+    return [s for s, k in zip(trace, keep, strict=True) if k]
 
 
 def check_expect(case: Case, ruling: Ruling) -> list[str]:

@@ -1,21 +1,29 @@
-"""``claimlaw audit``: every claim in hand records through the double-dummy and worst-normal-line checks.
+"""``claimlaw audit``: every claim in hand records put to the rules, as ``claimlaw rule`` puts a case.
 
-Classes (for the side the record credits with ``c`` of the ``r`` remaining tricks; ``d`` is that
-side's double-dummy count, ``w`` its worst count over its normal lines):
+A record says what the claim gave (``c`` of the ``r`` remaining tricks to declarer's side; ``d`` is that side's
+double-dummy count) but not who claimed, what was said, or whether anyone objected. So each claim is put to the
+rules (``engine.api.rule``, under the run's edition, packs and class of player) as the table situations a Director
+could meet, and its class is read off those rulings:
 
-* ``sound`` — c == d and w >= c: the claim holds on every normal line;
-* ``at_risk`` — c == d but w < c: good with best play, fewer on some normal line (Law 70 if doubted);
-* ``impossible`` — c > d, or c < d and the other side was credited more than best play gives it:
-  a side agreed to lose tricks it would likely have won (a Law 69B candidate);
-* ``over_concession`` — c < d and w > c: the side could not have lost what it gave away (Law 71).
+* ``c > d``: the defenders agreed to more than best play gives declarer; raised by them within the correction
+  period, is the agreement withdrawn (69B)? Yes: ``impossible``.
+* ``c >= d``: a silent claim by declarer, disputed at once (Law 70): not allowed, ``at_risk`` (``impossible``
+  when ``c > d``); allowed, then the same claim of the rest by a defender: not allowed, ``at_risk``; else
+  ``sound``.
+* ``c < d``: declarer's side conceded a trick best play would have won; raised by it within the correction
+  period, is the concession cancelled (71)? Yes: ``over_concession``. No: as a defender's claim that declarer's
+  side agreed to and then raised, is the agreement withdrawn (69B)? Yes: ``impossible``; else ``sound``.
+
+The rulings are verdict-only (``rule(..., verdict_only=True)``): the play core settles whether a normal line falls
+under the tricks claimed (or kept), and stops at the first such line, so an adjusted count is "at most". The row's
+``law`` is the ruling's law chain; ``line`` its witness.
 
 Two more classes say the audit itself did not settle a claim: ``error`` (its analysis raised, or its
 worker process died; the row carries the one-line message and the position) and ``timeout`` (no
 verdict within the per-claim time limit; the worker process was killed and replaced). A verdict the
 search budget left open keeps its class with ``proven`` False and is counted apart.
 
-In LIN records the claimer is not recorded: the split is checked for declarer's side (and, for
-``at_risk``, for the defenders' side too), and the row says so. Each claim is analysed in a worker
+Each claim is analysed in a worker
 process of its own (DDS is not thread-safe), on this machine or on a Dask cluster
 (``engine.audit_run``); rows can stream into a SQLite store and a rerun skips what it holds
 (``engine.audit_store``).
@@ -30,14 +38,14 @@ import json
 import os
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from claimlaw.engine.records import ClaimRecord, ReadProblem, ReadReport, read_file, record_files
-from claimlaw.facts import Case, Position, Side, case_from_dict
+from claimlaw.facts import Case, Position, Ruling, Seat, Side, case_from_dict
 
 CLASSES = ("sound", "at_risk", "impossible", "over_concession")
 DD_CLASSES = ("dd_ok", "dd_short", "dd_over")
@@ -101,6 +109,7 @@ class AuditReport:
     seconds: float = 0.0
     mode: str = "full"
     earlier: int = 0  # rows a store already held when this run started (not redone)
+    replaced: int = 0  # rows a store held for files whose content changed since (dropped, the new content audited)
     settings: dict[str, Any] = field(default_factory=dict)
 
     def counts(self) -> Counter[str]:
@@ -117,6 +126,8 @@ class AuditReport:
         unproven = sum(1 for r in self.rows if not r.proven and r.verdict not in FAILURES)
         failed = ", ".join(f"{k}: {c.get(k, 0)}" for k in FAILURES)
         earlier = f" ({self.earlier} of them from the store, not redone)" if self.earlier else ""
+        if self.replaced:
+            earlier += f" ({self.replaced} rows of files changed since replaced)"
         return (f"{len(self.rows)} claims audited{earlier}, {len(self.problems)} records unreadable; "
                 + ", ".join(parts)
                 + (f" ({unproven} not proven within the search budget)" if self.mode == "full" else "")
@@ -147,8 +158,9 @@ def code_id() -> str:
     """A fingerprint of the sources a verdict depends on (facts, records, play core, this module)."""
     root = Path(__file__).resolve().parent.parent
     h = hashlib.sha256()
-    files = [root / "engine" / "audit.py"]
-    for sub in ("facts", "engine/play", "engine/records"):
+    files = [root / "engine" / f"{name}.py" for name in ("audit", "api", "host", "rulebook", "questions", "facts_in",
+                                                          "packs")]
+    for sub in ("facts", "rules", "engine/play", "engine/records"):
         files += sorted(p for p in (root / sub).rglob("*") if p.suffix in (".py", ".c"))
     for p in files:
         h.update(p.relative_to(root).as_posix().encode())
@@ -170,6 +182,17 @@ def settings_record(mode: str, budget: int) -> dict[str, Any]:
             "budget": budget}
 
 
+def ruling_settings(edition: str | None, packs: Iterable[str], class_of_player: str) -> dict[str, Any]:
+    """How each claim is ruled: the edition, the packs (checked now, so a bad name stops the run before it starts)
+    and the class of player assumed."""
+    from claimlaw.engine.api import DEFAULT_EDITION, program_for
+
+    ed = edition or DEFAULT_EDITION
+    names = list(packs)
+    program_for(ed, names)  # a PackError names the pack
+    return {"edition": ed, "packs": names, "class_of_player": class_of_player}
+
+
 # -- one claim -------------------------------------------------------------------------
 
 _CORE: Any = None
@@ -178,9 +201,11 @@ _CORE: Any = None
 def _core(budget: int = AUDIT_BUDGET) -> Any:
     global _CORE
     if _CORE is None or _CORE.budget != budget:
+        from claimlaw.engine.api import DEFAULT_EDITION, program_for
         from claimlaw.engine.play import PlayCore
 
         _CORE = PlayCore(budget=budget)
+        program_for(DEFAULT_EDITION, [])  # compiled once as the worker starts, not within a claim's time limit
     return _CORE
 
 
@@ -229,9 +254,58 @@ def failure_row(task: dict[str, Any], verdict: str, message: str, seconds: float
                     seconds=round(seconds, 4), message=line[:500])
 
 
-def audit_one(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDGET) -> AuditRow:
-    """Classify one claim (runs in a worker process); raises when the analysis does."""
-    from claimlaw.engine.play.model import NormalPlayModel
+# The findings a hand record gives: nobody recorded who claimed nor what was said; the players of a vugraph record
+# are world class (the class of player the 70 footnote asks about). Anything else the rules default.
+DEFAULT_CLASS = "world_class"
+# a ruling whose search did not settle its verdict: the row keeps the class the settled questions gave, unproven
+UNSETTLED = ("claim_not_established", "count_unproven")
+
+
+def _variant(case_data: dict[str, Any], claimer: Seat, says: str, tricks: int, *,
+             responses: dict[str, Any], timing: dict[str, Any] | None, class_of_player: str) -> Case:
+    """The record's claim put to the rules as one table situation: ``claimer`` claims (or concedes) ``tricks``."""
+    data = dict(case_data)
+    data["claim"] = {"by": claimer.value, "says": says, "tricks": tricks}
+    data["responses"] = responses
+    data["timing"] = timing or {}
+    data["findings"] = {**(data.get("findings") or {}), "class_of_player": class_of_player}
+    data.pop("expect", None)
+    return case_from_dict(data)
+
+
+def contested(case_data: dict[str, Any], claimer: Seat, tricks: int, class_of_player: str) -> Case:
+    """A silent claim of ``tricks`` disputed at once by the opponent on the claimer's left (Law 70)."""
+    return _variant(case_data, claimer, "claim", tricks, responses={claimer.next.value: "disputes"}, timing=None,
+                    class_of_player=class_of_player)
+
+
+def agreed_then_withdrawn(case_data: dict[str, Any], claimer: Seat, says: str, tricks: int, objector: Seat,
+                          class_of_player: str) -> Case:
+    """A claim or concession both opponents agreed to, raised by ``objector`` after the round within the correction
+    period (Laws 69B and 71)."""
+    opps = {s.value: "agrees" for s in (claimer.next, claimer.partner.next)}
+    return _variant(case_data, claimer, says, tricks, responses=opps,
+                    timing={"objection": "after_round_end", "objection_by": objector.value,
+                            "within_correction_period": True}, class_of_player=class_of_player)
+
+
+def _claimer_tricks(ruling: Ruling, side: Side) -> int | None:
+    return None if ruling.tricks is None else ruling.tricks[side.value]
+
+
+def _line(ruling: Ruling) -> str:
+    w = next((w for w in ruling.witnesses if w.question == "worst_normal"), None)
+    return w.words if w is not None else ruling.summary
+
+
+def audit_one(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDGET, *, edition: str | None = None,
+              packs: tuple[str, ...] = (), class_of_player: str = DEFAULT_CLASS) -> AuditRow:
+    """Classify one claim (runs in a worker process); raises when the analysis does.
+
+    ``dd`` mode compares the claimed split with double dummy only. ``full`` mode asks the rules, as ``claimlaw
+    rule`` does (under ``edition`` and ``packs``), about the table situations a record leaves open, and reads the
+    class off the rulings (the module docstring says which question settles which class)."""
+    from claimlaw.engine.api import rule
 
     t0 = time.perf_counter()
     case: Case = case_from_dict(task["case"])
@@ -239,6 +313,7 @@ def audit_one(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDG
     if pos is None or case.board is None or case.board.declarer is None:
         raise ValueError("the task holds no position with a declarer")
     declarer = case.board.declarer
+    defender = declarer.next
     dside: Side = declarer.side
     r = pos.tricks_left
     c = task["claimed_total"] - pos.won[dside]
@@ -249,41 +324,53 @@ def audit_one(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDG
     line = ""
     law = ""
     proven = True
+    data = task["case"]
+
+    def ask(variant: Case) -> Ruling:
+        nonlocal proven
+        ruling = rule(variant, edition=edition, packs=list(packs), play=core, verdict_only=True)
+        proven = proven and ruling.proven
+        return ruling
+
+    def chain(ruling: Ruling) -> str:
+        return " ".join(ruling.laws)
+
     if mode == "dd":
         verdict = "dd_ok" if c == d else ("dd_short" if c < d else "dd_over")
-    elif c > d:
-        verdict, law = "impossible", "69B"
-        line = f"best defence holds declarer's side to {d} of {r}"
-    elif c == d:
-        # only "is there a normal line with fewer?" is asked: the first such line settles it
-        # the claim concedes the rest: the guess licence reads whether the claim needs a guess (70E1)
-        wd = core.worst_normal(pos, dside, NormalPlayModel.default(declarer).with_concedes(r - c), below=c)
-        w_decl = wd.tricks
-        proven = wd.settled
-        if w_decl < c:
-            verdict, law, line = "at_risk", "70", f"if declarer claimed: {wd.witness.words}"
-        else:
-            defender = declarer.next
-            model = NormalPlayModel.default(defender).as_defender(declarer.partner).with_concedes(c)  # sees dummy
-            wf = core.worst_normal(pos, dside.other, model, below=r - c)
-            w_def = wf.tricks
-            proven = proven and wf.settled
-            if w_def < r - c:
-                verdict, law, line, proven = "at_risk", "70", f"if a defender claimed: {wf.witness.words}", True
+    elif c >= d:
+        verdict = "sound"
+        if c > d:  # the defenders agreed to more than best play gives declarer: would they likely have won more?
+            ruling = ask(agreed_then_withdrawn(data, declarer, "claim", c, defender, class_of_player))
+            if ruling.outcome == "agreement_withdrawn":
+                verdict, law, line = "impossible", chain(ruling), ruling.summary
+        if verdict == "sound" and c > 0:  # contested at once: does the claim survive Law 70?
+            ruling = ask(contested(data, declarer, c, class_of_player))
+            w_decl = _claimer_tricks(ruling, dside)
+            if w_decl is not None:
+                w_decl -= pos.won[dside]
+            if ruling.outcome not in ("claim_allowed", *UNSETTLED):
+                verdict, law, line = ("impossible" if c > d else "at_risk"), chain(ruling), \
+                    f"if declarer claimed: {_line(ruling)}"
+        if verdict == "sound" and r - c > 0:  # the record does not say who claimed: a defender's claim of the rest
+            ruling = ask(contested(data, defender, r - c, class_of_player))
+            w_def = _claimer_tricks(ruling, dside.other)
+            if w_def is not None:
+                w_def -= pos.won[dside.other]
+            if ruling.outcome not in ("claim_allowed", *UNSETTLED):
+                verdict, law, line = "at_risk", chain(ruling), f"if a defender claimed: {_line(ruling)}"
+    else:  # declarer's side took fewer than best play gives it
+        ruling = ask(agreed_then_withdrawn(data, declarer, "concede", r - c, declarer, class_of_player))
+        if ruling.outcome == "concession_cancelled":
+            verdict, law, line = "over_concession", chain(ruling), ruling.summary
+            w_decl = _claimer_tricks(ruling, dside)
+            if w_decl is not None:
+                w_decl -= pos.won[dside]
+        else:  # or the defenders claimed the rest and declarer's side agreed to it
+            ruling = ask(agreed_then_withdrawn(data, defender, "claim", r - c, declarer, class_of_player))
+            if ruling.outcome == "agreement_withdrawn":
+                verdict, law, line = "impossible", chain(ruling), ruling.summary
             else:
                 verdict = "sound"
-    else:
-        wd = core.worst_normal(pos, dside, NormalPlayModel.default(declarer), below=c + 1)
-        w_decl = wd.tricks
-        proven = wd.settled
-        if w_decl > c:
-            verdict, law = "over_concession", "71"
-            least = w_decl if wd.exact else c + 1
-            line = (f"declarer's side takes at least {least} on every normal line, credited {c}; "
-                    f"for example: {wd.witness.words}")
-        else:
-            verdict, law = "impossible", "69B"
-            line = f"the defenders were credited {r - c}, best play gives them {r - d}"
     where = _where(task, case, pos)
     return AuditRow(
         **where, dd_for_declarer=d, worst_normal_for_declarer=w_decl, worst_normal_for_defenders=w_def,
@@ -291,10 +378,13 @@ def audit_one(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDG
 
 
 def classify(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDGET) -> dict[str, Any]:
-    """``audit_one`` as a plain dict, with any exception turned into an ``error`` row."""
+    """``audit_one`` as a plain dict, with any exception turned into an ``error`` row. The task carries the
+    ruling's settings (``ruling``: edition, packs, class of player)."""
     t0 = time.perf_counter()
+    how = task.get("ruling") or {}
     try:
-        return asdict(audit_one(task, mode, budget))
+        return asdict(audit_one(task, mode, budget, edition=how.get("edition"), packs=tuple(how.get("packs") or ()),
+                                class_of_player=how.get("class_of_player") or DEFAULT_CLASS))
     except Exception as e:  # noqa: BLE001 - one claim's failure is that claim's row, never the run's end
         first = (str(e).strip().splitlines() or [""])[0]
         msg = f"{type(e).__name__}: {first}" if first else type(e).__name__
@@ -305,29 +395,47 @@ def classify(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDGE
 
 
 def file_hash(path: str | os.PathLike[str]) -> str:
-    """The first 16 hex digits of the file's SHA-256 (empty when it cannot be read)."""
+    """The first 16 hex digits of the file's SHA-256, read in chunks (empty when it cannot be read, or is not
+    a regular file within the records size limit: a FIFO or a device is never read)."""
+    from claimlaw.engine.records.source import file_digest, open_records
+
     try:
-        return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
-    except OSError:
+        with open_records(path) as f:
+            return file_digest(f)
+    except (OSError, ValueError):
         return ""
 
 
-def iter_tasks(paths: Iterable[str | os.PathLike[str]], report: AuditReport,
-               limit: int | None = None) -> Iterator[dict[str, Any]]:
+def iter_tasks(paths: Iterable[str | os.PathLike[str]], report: AuditReport, limit: int | None = None,
+               on_file: Callable[[str, str], None] | None = None) -> Iterator[dict[str, Any]]:
     """One task per claim in ``paths``, as read (duplicates by key dropped); problems go to ``report``.
 
     Never raises for bad input: a reader that fails on a file is a problem of kind ``bad-file``.
+    ``on_file(source, file_hash)`` is called as each file is opened, before its tasks (its errors
+    are raised, not turned into problems).
     """
     seen: set[Key] = set()
     for path in record_files(paths):
-        h = file_hash(path)
+        digest = [""]
+        failed: list[BaseException] = []
+
+        def opened(h: str, source: str = str(path), digest: list[str] = digest,
+                   failed: list[BaseException] = failed) -> None:
+            digest[0] = h
+            if on_file is not None:
+                try:
+                    on_file(source, h)
+                except BaseException as e:
+                    failed.append(e)
+                    raise
+
         index = 0
         try:
-            for item in read_file(path, report=report.read):
+            for item in read_file(path, report=report.read, on_open=opened):
                 if isinstance(item, ReadProblem):
                     report.problems.append(item)
                     continue
-                task = _task(item, h, index)
+                task = _task(item, digest[0], index)
                 index += 1
                 if task_key(task) in seen:
                     continue
@@ -336,6 +444,8 @@ def iter_tasks(paths: Iterable[str | os.PathLike[str]], report: AuditReport,
                 if limit is not None and len(seen) >= limit:
                     return
         except Exception as e:  # noqa: BLE001 - a reader bug on one file is that file's problem
+            if failed:
+                raise
             report.problems.append(ReadProblem(str(path), None, f"the reader failed: {type(e).__name__}: {e}",
                                                "bad-file"))
 
@@ -352,7 +462,8 @@ def read_tasks(paths: Iterable[str | os.PathLike[str]], report: AuditReport,
 def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", workers: int | None = None,
           progress: bool = True, limit: int | None = None, budget: int = AUDIT_BUDGET,
           timeout: float | None = DEFAULT_TIMEOUT, out: str | os.PathLike[str] | None = None,
-          scheduler: Any = None, batch: int = 1, retry: bool = False) -> AuditReport:
+          scheduler: Any = None, batch: int = 1, retry: bool = False, edition: str | None = None,
+          packs: Iterable[str] = (), class_of_player: str = DEFAULT_CLASS) -> AuditReport:
     """Audit every claim in ``paths`` (files or directories of LIN/PBN records).
 
     ``workers`` local processes (default up to 2; 0: in this process, with exceptions still rows but
@@ -360,7 +471,8 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
     ``scheduler`` (an address or a ``distributed`` cluster object; the cluster reads the records
     too; ``batch`` claims per Dask task). ``out`` names a SQLite store: rows stream into it as they finish and claims it
     already holds are not redone (``retry`` redoes its ``error`` and ``timeout`` rows). ``timeout``
-    seconds per claim (None: no limit).
+    seconds per claim (None: no limit). Each claim is ruled under ``edition`` (default 2017) and ``packs`` with
+    its players taken to be of ``class_of_player`` (world class: the players of a vugraph record).
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -369,32 +481,43 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
 
     paths = list(paths)
     settings = settings_record(mode, budget)
-    report = AuditReport(mode=mode, settings=settings)
+    how = ruling_settings(edition, packs, class_of_player)
+    report = AuditReport(mode=mode, settings={**settings, **how})
     t0 = time.perf_counter()
     store = Store(out) if out is not None else None
     stack = ExitStack()
     try:
         run_id = 0
         earlier: dict[Key, AuditRow] = {}
+        flushed = 0
         if store is not None:
-            store.bind(settings)
+            store.bind({**settings, **how})
             run_id = store.begin_run(paths=[str(p) for p in paths], where=str(scheduler or "local"),
                                      timeout=timeout)
-        if store is not None:
-            held = store.rows_by_key()
-            earlier = {k: r for k, r in held.items() if not (retry and r.verdict in FAILURES)}
+
+        def on_file(source: str, digest: str) -> None:
+            """A file opened: the store's problems so far written, its rows for this content taken as done."""
+            nonlocal flushed
+            if store is None:
+                return
+            store.add_problems(report.problems[flushed:], run_id)
+            flushed = len(report.problems)
+            held = store.file_read(source, digest, run_id)
+            earlier.update({k: r for k, r in held.items() if not (retry and r.verdict in FAILURES)})
+
         todo = {"n": 0, "read": False}
         if scheduler is not None:
             from distributed import Client
 
             client = stack.enter_context(Client(scheduler))
-            source = iter_tasks_dask(client, paths, report, limit)
+            source = iter_tasks_dask(client, paths, report, limit, on_file)
         else:
-            source = iter_tasks(paths, report, limit)
+            source = iter_tasks(paths, report, limit, on_file)
 
         def to_do() -> Iterator[dict[str, Any]]:
             """The claims not in the store, read while the workers run (rows held are taken as read)."""
             for t in source:
+                t["ruling"] = how
                 held_row = earlier.get(task_key(t))
                 if held_row is not None:
                     report.rows.append(held_row)
@@ -422,8 +545,9 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
                     store.add(row, run_id)
                 bar.update(job, advance=1, total=todo["n"] if todo["read"] else None)
         if store is not None:
-            store.add_problems(report.problems, run_id)
+            store.add_problems(report.problems[flushed:], run_id)
             store.end_run(run_id, len(report.rows) - report.earlier)
+            report.replaced = store.replaced
     finally:
         stack.close()
         if store is not None:

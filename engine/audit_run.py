@@ -20,7 +20,7 @@ import tempfile
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, replace
 from itertools import islice
 from pathlib import Path
@@ -319,33 +319,46 @@ def _first(e: BaseException) -> str:
     return (str(e).strip().splitlines() or [""])[0]
 
 
-def dask_read(name: str, data: bytes) -> tuple[list[dict[str, Any]], list[ReadProblem], dict[str, int]]:
-    """One records file read on a Dask worker: its claims as tasks, its problems and its read counts."""
-    from claimlaw.engine.audit import AuditReport, read_tasks
+def dask_read(name: str, data: bytes) -> tuple[list[dict[str, Any]], list[ReadProblem], dict[str, int], str]:
+    """One records file read on a Dask worker: its claims as tasks, its problems, its read counts and its hash."""
+    from claimlaw.engine.audit import AuditReport, iter_tasks
 
     report = AuditReport()
+    digest = [""]
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / ("records" + Path(name).suffix)
         path.write_bytes(data)
-        tasks = read_tasks([path], report)
+        tasks = list(iter_tasks([path], report, on_file=lambda _source, h: digest.__setitem__(0, h)))
     for t in tasks:
         t["source"] = name
         t["case"]["source"] = str(t["case"].get("source") or "").replace(str(path), name)
     problems = [replace(p, source=name) for p in report.problems]
     counts = {k: getattr(report.read, k) for k in _COUNTS}
-    return tasks, problems, counts
+    return tasks, problems, counts, digest[0]
 
 
 _COUNTS = ("files", "boards", "claims", "played_out", "not_played", "unfinished", "compared")
 
 
+def _file_bytes(path: Path) -> bytes:
+    """A records file's bytes, refused as the local reader refuses it (a FIFO, a device, over the limit)."""
+    from claimlaw.engine.records.source import byte_chunks, open_records
+
+    with open_records(path) as f:
+        return b"".join(byte_chunks(f))
+
+
 def iter_tasks_dask(client: Any, paths: Iterable[str | os.PathLike[str]], report: Any,
-                    limit: int | None = None) -> Iterator[dict[str, Any]]:
+                    limit: int | None = None,
+                    on_file: Callable[[str, str], None] | None = None) -> Iterator[dict[str, Any]]:
     """``engine.audit.iter_tasks`` with the reading done on the cluster, a few files ahead.
 
     The client only reads each file's bytes and sends them: parsing and validating the records
     (milliseconds a claim) would otherwise cap a cluster at what one client core reads.
     """
+    from claimlaw.engine.records.common import RecordError
+    from claimlaw.facts.reading import ReadError
+
     files = iter(record_files(paths))
     ahead: deque[tuple[Path, Any]] = deque()
 
@@ -354,11 +367,10 @@ def iter_tasks_dask(client: Any, paths: Iterable[str | os.PathLike[str]], report
         if path is None:
             return False
         try:
-            data = path.read_bytes()
-        except OSError as e:
+            data = _file_bytes(path)
+        except (ReadError, RecordError) as e:
             report.read.files += 1
-            report.problems.append(ReadProblem(str(path), None, f"cannot read the file ({e.strerror or e})",
-                                               "bad-file"))
+            report.problems.append(ReadProblem(str(path), None, str(e), "bad-file"))
             return True
         ahead.append((path, client.submit(dask_read, str(path), data, pure=False)))
         return True
@@ -372,13 +384,15 @@ def iter_tasks_dask(client: Any, paths: Iterable[str | os.PathLike[str]], report
             path, fut = ahead.popleft()
             submit_next()
             try:
-                tasks, problems, counts = fut.result()
+                tasks, problems, counts, digest = fut.result()
             except Exception as e:  # noqa: BLE001 - a reader that fails is that file's problem
                 report.problems.append(ReadProblem(str(path), None, f"the reader failed on the cluster: "
                                                    f"{type(e).__name__}: {_first(e)}", "bad-file"))
                 continue
             finally:
                 fut.release()
+            if digest and on_file is not None:
+                on_file(str(path), digest)
             report.problems.extend(problems)
             for k, v in counts.items():
                 setattr(report.read, k, getattr(report.read, k) + v)

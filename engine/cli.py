@@ -110,7 +110,7 @@ def rule_cmd(
     """Rule on CASE_FILE: the outcome, tricks, score, witness lines and the chain of law references."""
     from claimlaw.engine.api import check_expect, rule
     from claimlaw.engine.host import RuleError
-    from claimlaw.engine.packs import PackError
+    from claimlaw.engine.rulebook import RulebookError
     from claimlaw.facts import CaseError, load_case
 
     if edition is not None and edition not in ("2017", "2007", "1997"):
@@ -132,7 +132,7 @@ def rule_cmd(
                           case_dir=case_file.parent)
     except KeyboardInterrupt:
         _fail("interrupted before the search had found any line to rule on", 130)
-    except PackError as e:
+    except RulebookError as e:  # a pack that cannot be read or composed (PackError among them)
         _fail(str(e), as_json=as_json, field=("--pack" if pack else "regulations") if as_json else None)
     except RuleError as e:
         _fail(f"a rule failed: {e}", 1, as_json=as_json)
@@ -307,6 +307,8 @@ def print_brief(case: object, ruling: object, *, verbose: bool = False) -> None:
             " [yellow](unverified)[/]" if not s.text_verified else "")
         room = WIDTH - 18 - (len(s.pack) + 8 if s.pack else 0) - (13 if not s.text_verified else 0)
         out.print(f"{i:>3}. [bold]{t(s.clause, 12):<12}[/] {t(s.reason, room)}{marks}", highlight=False)
+        for c in s.cites:
+            out.print(f"                  [cyan]↳ {t(c, WIDTH - 20)}[/]", highlight=False)
     for n in ruling.notes:
         _wrapped("[dim]note:[/] ", n, WIDTH)
 
@@ -333,12 +335,18 @@ def print_ruling(case: object, ruling: object) -> None:
         by = f" [cyan]\\[from {t(s.pack)}][/]" if s.pack else ""
         out.print(f"{i:>3}. [bold]{t(s.clause)}[/] \\[{where}]{by}{mark} {t(s.rule)}: {t(s.reason)}{src}",
                   highlight=False)
+        for c in s.cites:
+            out.print(f"       [cyan]regulation:[/] {t(c)}", highlight=False)
         rested = _facts_text(s.facts)
         if rested:
             out.print(f"       rested on: {t(rested)}", highlight=False)
         concluded = {k: v for k, v in s.concluded.items() if k not in ("summary", "next_step", "witnesses")}
         if concluded:
             out.print(f"       concluded: {t(_facts_text(concluded))}", highlight=False)
+    if ruling.considered:
+        out.print("[bold]Also fired, with no effect on this ruling[/] (not in the law chain):", highlight=False)
+        for s in ruling.considered:
+            out.print(f"     [dim]{t(s.clause)} {t(s.rule)}: {t(s.reason)}[/]", highlight=False)
     for n in ruling.notes:
         out.print(f"[dim]note:[/] {t(n)}", highlight=False)
 
@@ -363,10 +371,18 @@ def _short(v: object, limit: int = 80) -> str:
 
 
 @app.command("law")
-def law_cmd(clause: Annotated[str, typer.Argument(help="A clause id such as 70C, 68B2, 71, 68.preamble.")]) -> None:
-    """What claimlaw encodes for CLAUSE: our paraphrase, the rules implementing it, editions, tests."""
+def law_cmd(clause: Annotated[str, typer.Argument(help="A clause id such as 70C, 68B2, 71, 68.preamble.")],
+            pack: Annotated[list[str] | None, typer.Option(metavar="NAME|PATH", help="Show the clause as these "
+                                                           "packs change it (repeatable).")] = None,
+            edition: Annotated[str, typer.Option(metavar="EDITION", help="With --pack: the edition.")] = "2017",
+            ) -> None:
+    """What claimlaw encodes for CLAUSE: our paraphrase, the rules implementing it, editions, tests; with --pack,
+    the clause as the packs change it (rules added, replaced, withdrawn; parameters it reads, with citations)."""
     from claimlaw.engine.lawinfo import clause_info, known_clauses
 
+    if pack:
+        _law_under_packs(clause, pack, edition)
+        return
     info = clause_info(clause)
     if info is None:
         _fail(f"clause {visible(clause)[:40]!r}: not encoded (known: {', '.join(known_clauses())})")
@@ -389,29 +405,99 @@ def law_cmd(clause: Annotated[str, typer.Argument(help="A clause id such as 70C,
               highlight=False)
 
 
+def _law_under_packs(clause: str, packs: list[str], edition: str) -> None:
+    from claimlaw.engine.lawinfo import clause_under_packs
+    from claimlaw.engine.rulebook import RulebookError
+
+    if edition not in ("2017", "2007", "1997"):
+        _fail(f"unknown edition {edition!r}; use 2017, 2007 or 1997", field="--edition")
+    try:
+        view = clause_under_packs(clause, packs, edition)
+    except RulebookError as e:
+        _fail(str(e), field="--pack")
+    if view is None:
+        _fail(f"clause {visible(clause)[:40]!r}: not encoded")
+    assert view is not None
+    out.print(f"[bold]Law {t(view.id)}[/] under {t('+'.join([edition, *view.packs]))}", highlight=False)
+    for name, status, reason, source in view.rows:
+        out.print(f"  [bold]{t(name)}[/] [cyan]({t(status)})[/]: {t(reason)}", highlight=False)
+        if source and not source.startswith("Laws of Duplicate Bridge"):
+            out.print(f"      source: {t(source)}", highlight=False)
+    for line in view.params:
+        out.print(f"parameter {t(line)}", highlight=False)
+
+
 @app.command("serve")
 def serve_cmd(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    workers: Annotated[int, typer.Option(help="Rulings searching at once, each in its own process.")] = 6,
+    time_limit: Annotated[float, typer.Option(
+        help="Seconds a ruling searches before it is stopped and ruled on the line found (not proven).")] = 60.0,
+    queue: Annotated[int, typer.Option(help="Rulings that may wait for a worker; more are refused (429).")] = 16,
+    per_client: Annotated[int, typer.Option(help="Rulings running or waiting for one client address.")] = 2,
+    memory: Annotated[int, typer.Option(metavar="MB", help="A worker's memory past which its ruling is stopped "
+                                        "as at the time limit.")] = 2048,
+    allowed_host: Annotated[list[str] | None, typer.Option(
+        metavar="NAME[:PORT]", help="A further name the server answers to, as a reverse proxy sends it in "
+        "Host and the browser in Origin; repeatable.")] = None,
+    abandon_after: Annotated[float, typer.Option(
+        help="Seconds without a poll after which a ruling is killed (the page polls every second).")] = 30.0,
+    timeout: Annotated[float, typer.Option(
+        help="Seconds a connection has to send a request's head, and again its body.")] = 10.0,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        metavar="IPS", help="Behind a reverse proxy: its addresses (comma-separated), whose X-Forwarded-For "
+        "header names the client. Default: trust no header.")] = None,
 ) -> None:
-    """Serve the web page: enter a claim diagram, read the ruling, its law chain and witness line."""
-    from claimlaw.engine.web.app import serve
+    """Serve the web page: enter a claim diagram, read the ruling, its law chain and witness line.
 
-    serve(host, port)
+    The limits, and how to run it behind a reverse proxy: docs/server.md."""
+    from claimlaw.engine.web.app import serve
+    from claimlaw.engine.web.rulings import Limits
+
+    if not 0 < port < 65536:
+        _fail(f"{port} is not a port (1-65535)", field="--port")
+    limits = Limits(workers=workers, time_limit=time_limit, queue=queue, per_client=per_client, memory_mb=memory,
+                    abandon_after=abandon_after, warm=min(1, workers))
+    try:
+        limits.check()
+    except ValueError as e:
+        _fail(str(e).split(": ", 1)[1], field="--" + str(e).split(":")[0])
+    for name in allowed_host or []:
+        if not re.fullmatch(r"(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?", name):
+            _fail(f"{name!r} is not a host name, with an optional :port", field="--allowed-host")
+    if not 0.5 <= timeout <= 3600:
+        _fail(f"{timeout:g} is not between 0.5 and 3600 seconds", field="--timeout")
+    serve(host, port, limits, allowed_hosts=allowed_host or (), forwarded_allow_ips=forwarded_allow_ips,
+          timeout=timeout)
 
 
 @app.command("schema")
-def schema_cmd() -> None:
-    """Print the JSON Schema of a case file."""
+def schema_cmd(pack: Annotated[bool, typer.Option("--pack", help="The JSON Schema of a data pack instead.")] = False
+               ) -> None:
+    """Print the JSON Schema of a case file (or, with --pack, of a data pack)."""
+    if pack:
+        from claimlaw.engine.packref import data_pack_schema
+
+        out.print_json(json.dumps(data_pack_schema()))
+        return
     from claimlaw.facts import case_schema
 
     out.print_json(json.dumps(case_schema()))
 
 
 @app.command("packs")
-def packs_cmd() -> None:
+def packs_cmd(reference: Annotated[bool, typer.Option("--reference", help="Print the reference for pack writers "
+                                                      "(parameters, case facts, switches, guidelines, priorities), "
+                                                      "generated from the code.")] = False) -> None:
     """List the Regulating-Authority packs that can be named with --pack."""
     from claimlaw.engine.packs import list_packs
+
+    if reference:
+        from claimlaw.engine.packref import reference_markdown
+
+        sys.stdout.write(reference_markdown())
+        return
 
     table = Table(title="Regulating-Authority packs")
     for col in ("name", "title", "source", "from"):
@@ -456,13 +542,24 @@ def audit_cmd(
     retry: Annotated[bool, typer.Option("--retry", help="Redo the store's error and timeout rows.")] = False,
     limit: Annotated[int | None, typer.Option(help="Audit at most this many claims.")] = None,
     rows: Annotated[int, typer.Option(help="Rows of non-sound claims to show in the table.")] = 20,
+    edition: Annotated[str | None, typer.Option(metavar="EDITION",
+                                                help="Law edition each claim is ruled under: 2017 (default), 2007 "
+                                                     "or 1997.")] = None,
+    pack: Annotated[list[str] | None, typer.Option(metavar="NAME|PATH",
+                                                   help="Regulating-Authority pack; repeatable.")] = None,
+    player_class: Annotated[str, typer.Option("--class", metavar="CLASS",
+                                              help="Class of player assumed (the 70 footnote): beginner, club, "
+                                                   "expert or world_class (vugraph players).")] = "world_class",
 ) -> None:
     """Audit every claim in hand records: sound, at risk if doubted, impossible, over-concession.
+
+    Each claim is put to the rules as ``claimlaw rule`` puts a case: a silent claim disputed at once (Law 70), and
+    an agreed claim or concession raised within the correction period (Laws 69B and 71).
 
     Exit status 1 when any claim's row is 'error' (after everything else was written)."""
     from claimlaw.engine.audit import AUDIT_BUDGET, audit
     from claimlaw.engine.audit_run import WorkerStartError
-    from claimlaw.engine.audit_store import StoreError
+    from claimlaw.engine.audit_store import StoreError, StoreWriteError
 
     for p in paths:
         if not p.exists():
@@ -475,27 +572,46 @@ def audit_cmd(
         _fail(f"--batch: {batch} is not a positive number of claims")
     if timeout < 0:
         _fail(f"--timeout: {timeout:g} is not a number of seconds (0 for no limit)")
+    if edition is not None and edition not in ("2017", "2007", "1997"):
+        _fail(f"--edition: unknown edition {edition!r}; use 2017, 2007 or 1997")
+    if player_class not in ("beginner", "club", "expert", "world_class"):
+        _fail(f"--class: {player_class!r} is not a class of player; use beginner, club, expert or world_class")
     if scheduler is not None:
         try:
             import distributed  # noqa: F401
         except ImportError:
             _fail("--scheduler: Dask is not installed; pip install 'claimlaw[cluster]'")
+    from claimlaw.engine.packs import PackError
+
+    resume = f"; every finished claim is in {out_db}: run again to finish" if out_db else ""
     try:
         report = audit(paths, mode="dd" if dd_only else "full", workers=workers, limit=limit,
                        budget=budget or AUDIT_BUDGET, timeout=timeout or None, out=out_db, scheduler=scheduler,
-                       batch=batch, retry=retry)
+                       batch=batch, retry=retry, edition=edition, packs=pack or (), class_of_player=player_class)
+    except PackError as e:
+        _fail(f"--pack: {e}")
+    except StoreWriteError as e:
+        _fail(str(e), 1)
     except StoreError as e:
         _fail(f"--out: {e}")
     except WorkerStartError as e:
         _fail(f"a worker process could not start: {e}", 1)
     except KeyboardInterrupt:
-        _fail("interrupted" + (f"; every finished claim is in {out_db}: run again to finish" if out_db else ""), 130)
+        _fail("interrupted" + resume, 130)
     except OSError as e:
-        _fail(f"--scheduler: {e}" if scheduler else str(e), 1)
+        where = f"{e.filename}: " if e.filename else "--scheduler: " if scheduler else ""
+        _fail(f"{where}{e.strerror or e}" + resume, 1)
+    failed = _export_audit(report, csv_out, json_out)  # written first: whatever the terminal does after
     _print_audit(report, rows)
+    how = report.settings
     out.print("In LIN records the claimer is not recorded: each split is checked for declarer's side, and for "
-              "the defenders' side when declarer's side is not at risk.", highlight=False)
-    _export_audit(report, csv_out, json_out)
+              "the defenders' side when declarer's side is not at risk. "
+              + (f"Ruled under the {t(how.get('edition'))} Laws"
+                 + (f" with {t(', '.join(how.get('packs') or []))}" if how.get("packs") else "")
+                 + f"; players taken to be {str(how.get('class_of_player', '')).replace('_', ' ')} (the class the "
+                   "70 footnote asks about)." if not dd_only else ""), highlight=False)
+    if failed:
+        _fail(failed, 1)
     if report.errors:
         raise typer.Exit(1)
 
@@ -522,9 +638,11 @@ def audit_report_cmd(
     except StoreError as e:
         _fail(str(e))
     report.seconds = sum(_run_seconds(r) for r in runs)
-    out.print(f"[bold]Store:[/] {store}: {describe(settings)}; {len(runs)} run(s)", highlight=False)
+    failed = _export_audit(report, csv_out, json_out)  # written first: whatever the terminal does after
+    out.print(f"[bold]Store:[/] {t(store)}: {t(describe(settings))}; {len(runs)} run(s)", highlight=False)
     _print_audit(report, rows)
-    _export_audit(report, csv_out, json_out)
+    if failed:
+        _fail(failed, 1)
 
 
 def _run_seconds(run: dict[str, object]) -> float:
@@ -537,6 +655,7 @@ def _run_seconds(run: dict[str, object]) -> float:
 
 
 ERRORS_SHOWN = 50  # error rows are listed whatever --rows says, up to this many
+PROBLEMS_SHOWN = 10  # unreadable records listed with their reasons
 
 
 def _print_audit(report: object, rows: int) -> None:
@@ -550,38 +669,47 @@ def _print_audit(report: object, rows: int) -> None:
             table.add_column(col)
         for r in shown:
             verdict = r.verdict + ("" if r.proven or r.verdict in ("error", "timeout") else " (unproven)")
-            table.add_row(f"{Path(r.source).name} {r.board} {r.room}", f"{r.contract} {r.declarer}",
+            # every text from a record is escaped: a board label like ``[/x]1`` is text, not markup
+            table.add_row(t(f"{Path(r.source).name} {r.board} {r.room}", 80), t(f"{r.contract} {r.declarer}"),
                           _num(r.remaining), _num(r.claimed_for_declarer), _num(r.dd_for_declarer),
-                          _num(r.worst_normal_for_declarer), verdict, r.law, _short(r.line or r.message, 70))
+                          _num(r.worst_normal_for_declarer), t(verdict), t(r.law), t(_short(r.line or r.message, 70)))
         out.print(table)
     errors = report.errors
     for r in errors[:ERRORS_SHOWN]:
-        out.print(f"[red]error[/] {r.source} board {r.board} {r.room} claim {r.claim_index}: {r.message} "
-                  f"[dim](position {r.position}, leader {r.leader}, trick {r.trick or '-'})[/]", highlight=False)
+        out.print(f"[red]error[/] {t(r.source)} board {t(r.board, 80)} {t(r.room)} claim {r.claim_index}: "
+                  f"{t(r.message, 500)} [dim](position {t(r.position)}, leader {t(r.leader)}, "
+                  f"trick {t(r.trick or '-')})[/]", highlight=False)
     if len(errors) > ERRORS_SHOWN:
         out.print(f"… and {len(errors) - ERRORS_SHOWN} more error rows (claimlaw audit report DB --csv F lists all)",
                   highlight=False)
     problems = Counter(p.kind for p in report.problems)
     if problems:
-        out.print("Unreadable records: " + ", ".join(f"{k} {n}" for k, n in problems.most_common()), highlight=False)
-    out.print("[bold]Summary:[/] " + report.summary(), highlight=False)
+        out.print("Unreadable records: " + t(", ".join(f"{k} {n}" for k, n in problems.most_common())),
+                  highlight=False)
+        for p in report.problems[:PROBLEMS_SHOWN]:
+            out.print(f"  {t(p, 300)}", highlight=False)
+        if len(report.problems) > PROBLEMS_SHOWN:
+            out.print(f"  … and {len(report.problems) - PROBLEMS_SHOWN} more (--json lists them all)", highlight=False)
+    out.print("[bold]Summary:[/] " + t(report.summary()), highlight=False)
 
 
 def _num(v: int | None) -> str:
     return "" if v is None else str(v)
 
 
-def _export_audit(report: object, csv_out: Path | None, json_out: Path | None) -> None:
+def _export_audit(report: object, csv_out: Path | None, json_out: Path | None) -> str:
+    """Write --csv and --json; the one-line reason when one could not be written (else "")."""
     from claimlaw.engine.audit import AuditReport
 
     assert isinstance(report, AuditReport)
-    try:
-        if csv_out:
-            csv_out.write_text(report.to_csv(), encoding="utf-8")
-        if json_out:
-            json_out.write_text(report.to_json(), encoding="utf-8")
-    except OSError as e:
-        _fail(f"{e.filename}: cannot write ({e.strerror})", 1)
+    failed = []
+    for path, text in ((csv_out, report.to_csv), (json_out, report.to_json)):
+        if path:
+            try:
+                path.write_text(text(), encoding="utf-8")
+            except OSError as e:
+                failed.append(f"{path}: cannot write ({e.strerror or e})")
+    return "; ".join(failed)
 
 
 @app.command("rulings")

@@ -152,6 +152,10 @@ def case_facts(case: Case, pos: Position | None,
         "won_NS": pos.won[Side.NS] if pos is not None else -1,
         "won_EW": pos.won[Side.EW] if pos is not None else -1,
         "revokes": len(pos.revokes) if pos is not None else 0,
+        # the trick the claim came in (tricks completed before it, plus one) and whether dummy is on the table
+        "tricks_played": pos.tricks_played if pos is not None else -1,
+        "trick": pos.tricks_played + 1 if pos is not None else -1,
+        "dummy_faced": (pos.tricks_played > 0 or bool(pos.trick)) if pos is not None else "unknown",
     })
     if pos is not None:
         facts.append(position_fact(pos, side))
@@ -181,17 +185,20 @@ def position_fact(pos: Position, side: Side) -> dict[str, Any]:
     above = sum(1 for cards in own.values() for c in cards if opp_trumps and c.rank > opp_trumps[0].rank)
     longest = max((len(v) for v in own.values()), default=0)
     top_ok = bool(k) and above >= k and longest >= k
+    # a round of trumps both opponents followed to, in the trick in progress or the trick just completed (White Book
+    # 8.70.4(b): one round cashed and "all mine" when both follow shows he knows the rest are out; a claim made after
+    # leading to the next trick still comes right after it)
     round_drawn = False
     if trump is not None:
+        rounds = []
         if pos.trick:
-            cards, leader = list(pos.trick), pos.leader
-        elif pos.history:
-            cards, leader = list(pos.history[-1].cards), pos.history[-1].leader
-        else:
-            cards, leader = [], pos.leader
-        opp_cards = [c for c, s in zip(cards, _rotation(leader), strict=False) if s.side == opps]
-        round_drawn = bool(cards) and cards[0].suit == trump and bool(opp_cards) and all(
-            c.suit == trump for c in opp_cards)
+            rounds.append((list(pos.trick), pos.leader))
+        if pos.history:
+            rounds.append((list(pos.history[-1].cards), pos.history[-1].leader))
+        for cards, leader in rounds:
+            opp_cards = [c for c, s in zip(cards, _rotation(leader), strict=False) if s.side == opps]
+            if cards and cards[0].suit == trump and len(opp_cards) == 2 and all(c.suit == trump for c in opp_cards):
+                round_drawn = True
     return {
         "kind": "position",
         "trump": trump.value if trump else "none",

@@ -158,6 +158,7 @@ class _Step:
     asserted: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     record: dict[str, Any] = field(default_factory=dict)
+    cites: list[str] = field(default_factory=list)
 
 
 class _Run:
@@ -275,6 +276,11 @@ class Ctx:
         """Show extra facts this step rested on in its trace."""
         self._step.record.update(facts)
 
+    def cite(self, text: str) -> None:
+        """Say, at this step of the trace, which regulation changed it (shown in the default ruling)."""
+        if text and text not in self._step.cites:
+            self._step.cites.append(str(text))
+
     def facts(self, kind: str | None = None, **where: Any) -> list[dict[str, Any]]:
         """The session's facts so far (copies), optionally of one kind passing ``where``."""
         run = self._run
@@ -324,6 +330,8 @@ class Program:
         self.origin = comp.origin
         self.replaced = comp.replaced
         self.neutralised = comp.neutralised
+        self.param_pack: dict[str, str] = dict(comp.param_pack)  # parameter -> the pack that set it
+        self.param_cite: dict[str, str] = dict(comp.param_cite)  # parameter -> the regulation it cites
         self._source_rules = tuple(source_rules)  # keeps ids in the cache key alive
         self._by_name = {r.name: r for r in self.rules}
         self._check_overrides()
@@ -451,7 +459,7 @@ class Program:
             run.trace.append(TraceStep(
                 clause=rule.clause, edition=self.edition, rule=rule.name, reason=rule.reason, source=rule.source,
                 facts={**matched, **step.record}, concluded=concluded, text_verified=rule.text_verified,
-                pack=self.origin.get(rule.name, ""), packs=list(self.packs)))
+                pack=self.origin.get(rule.name, ""), packs=list(self.packs), cites=list(step.cites)))
             run.fired.add(rule.name)
         except BaseException as e:  # noqa: B036 - durable would swallow it; run() re-raises
             run.failure = (rule, e)
@@ -542,7 +550,7 @@ def _opened(c: Any) -> None:
 
 def _pack_key(p: Pack) -> tuple[Any, ...]:
     return (p.name, p.origin, tuple(id(r) for r in p.add), tuple((k, id(v)) for k, v in p.replace.items()),
-            tuple(p.neutralise), _freeze(p.params))
+            tuple(p.neutralise), _freeze(p.params), _freeze(p.cites), tuple(p.overrides))
 
 
 def _freeze(d: Mapping[str, Any]) -> str:

@@ -68,3 +68,54 @@ def tests_for(clause: str) -> list[str]:
             if clause in ids:
                 names.append(m.group(2))
     return names
+
+
+@dataclass(frozen=True)
+class ClauseUnderPacks:
+    """A clause as packs change it: each rule's status, and the parameters its rules read, with citations."""
+
+    id: str
+    packs: tuple[str, ...]
+    rows: list[tuple[str, str, str, str]]  # rule, status, reason, source
+    params: list[str]
+
+
+def clause_under_packs(clause: str, packs: list[str], edition: str) -> ClauseUnderPacks | None:
+    """The rules of ``clause`` in force under ``edition`` and ``packs``: from the Laws, added, replaced or withdrawn
+    by a pack; and each parameter a rule of the clause reads, with its value and the regulation that set it."""
+    from claimlaw.engine.packs import load_pack
+    from claimlaw.engine.rulebook import compose_detailed
+    from claimlaw.rules import all_rules
+    from claimlaw.rules.clauses import normalise
+    from claimlaw.rules.params import PARAMS
+
+    cid = normalise(clause)
+
+    def ours(c: str) -> bool:
+        return c == cid or (c.startswith(cid) and not c[len(cid):][:1].isdigit())
+
+    loaded = [load_pack(p) for p in packs]
+    comp = compose_detailed(all_rules(), edition, loaded)
+    rows: list[tuple[str, str, str, str]] = []
+    for r in comp.rules:
+        if not ours(r.clause):
+            continue
+        by = comp.origin.get(r.name)
+        old = next((o for o, (_, new) in comp.replaced.items() if new == r.name), None)
+        status = (f"replaces {old} ({by})" if old else f"added by {by}") if by else "Laws"
+        rows.append((r.name, status, r.reason, r.source))
+    base = {r.name: r for r in all_rules()}
+    for name, by in comp.neutralised.items():
+        r = base.get(name)
+        if r is not None and ours(r.clause):
+            rows.append((name, f"withdrawn by {by}", r.reason, r.source))
+    params = []
+    for p in PARAMS.values():
+        if ours(p.clause):
+            if p.name in comp.param_pack:
+                params.append(f"{p.name} = {comp.params[p.name]!r}: {comp.param_cite[p.name]}")
+            else:
+                params.append(f"{p.name} = {p.default!r} (the Laws' default)")
+    if not rows and not params:
+        return None
+    return ClauseUnderPacks(cid, tuple(p.name for p in loaded), rows, params)

@@ -11,8 +11,9 @@ A pack is found, in this order:
   package's entry point in the group ``claimlaw.packs`` (the entry point may name a Pack, a
   module exposing ``PACK``, or a function returning a Pack).
 
-A data pack holds only data: ``name`` (required), ``title``, ``source``, ``params`` (a mapping)
-and ``neutralise`` (a list of rule names). Rules that add or replace need a Python pack.
+A data pack holds only data, read by ``engine.packdata``: ``name`` (required), ``title``, ``source``,
+``overrides``, ``params`` (each with the regulation it cites), ``withdraw`` and simple ``rules``.
+Rules that need code need a Python pack.
 
 Loaded packs are cached (path packs by file modification time), so compiling the same packs
 again reuses the compiled program. Every failure is a :class:`PackError` naming the pack.
@@ -20,14 +21,15 @@ again reuses the compiled program. Every failure is a :class:`PackError` naming 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import importlib
 import importlib.util
-import math
 import os
 import pkgutil
 import stat
 import sys
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
@@ -35,15 +37,18 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from claimlaw.engine.packdata import TOP_KEYS, read_data_pack
 from claimlaw.engine.rulebook import Pack, PackError
 from claimlaw.facts.reading import ReadError, check_shape, parse_json, parse_yaml, read_text
+from claimlaw.rules.params import PARAMS, check, suggest
 
 BUILTIN_PACKAGE = "claimlaw.rules.packs"
 ENTRY_POINT_GROUP = "claimlaw.packs"
-DATA_KEYS = frozenset({"name", "title", "source", "params", "neutralise"})
+DATA_KEYS = frozenset(TOP_KEYS)
 _DATA_SUFFIXES = (".yaml", ".yml", ".json")
 
 _CACHE: dict[tuple[str, ...], Pack] = {}
+_EXTENDED: dict[int, tuple[weakref.ref[Pack], Pack]] = {}
 
 
 @dataclass(frozen=True)
@@ -114,48 +119,24 @@ def _info(name: str, origin: str, load: Callable[[], Pack]) -> PackInfo:
 # ---------------------------------------------------------------------------------------
 
 
-# The parameters the Laws' rules read, with what each must be (a pack may add its own for its own rules).
-def _minutes(v: Any) -> str | None:
-    if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
-        return "is not a number of minutes"
-    if not 0 < v <= 1_000_000:
-        return "is not a positive number of minutes (a correction period cannot be negative or zero)"
-    return None
-
-
-def _flag(v: Any) -> str | None:
-    return None if isinstance(v, bool) else "is not true or false (write it unquoted: true / false)"
-
-
-def _text(v: Any) -> str | None:
-    return None if isinstance(v, str) and len(v) <= 1000 else "is not a short text"
-
-
-PARAMS: dict[str, Callable[[Any], str | None]] = {
-    "correction_minutes": _minutes,
-    "order_70E2": _text,
-    "order_70E2_source": _text,
-    "weighted_scores": _flag,
-    "high_trump_safety_check_normal": _flag,
-}
-
-
 def check_params(pack: Pack) -> Pack:
-    """Every parameter the Laws' rules read has the right type and range; a PackError names the first that does not."""
+    """Every parameter is one the rules read (engine's ``rules.params``) or one the pack's own rules declare, with
+    the right type and range; a PackError names the first that is not, with the closest valid name."""
     params = pack.params
     if not isinstance(params, dict):
         raise PackError(f"pack {pack.name!r}: params must be a mapping")
-    for key, test in PARAMS.items():
-        if key in params:
-            problem = test(params[key])
-            if problem:
-                raise PackError(f"pack {pack.name!r}: params.{key}: {_shown(params[key])} {problem}")
+    own = {k for r in [*pack.add, *pack.replace.values()] for k in r.params}
+    known = [*PARAMS, *sorted(own)]
+    for key, value in params.items():
+        if key not in PARAMS and key not in own:
+            raise PackError(f"pack {pack.name!r}: params.{key}: unknown parameter {key!r}; {suggest(key, known)}")
+        problem = check(key, value)
+        if problem:
+            raise PackError(f"pack {pack.name!r}: params.{key}: {problem}")
+    for key in pack.cites:
+        if key not in params:
+            raise PackError(f"pack {pack.name!r}: cites.{key}: the pack sets no parameter {key!r}")
     return pack
-
-
-def _shown(v: Any) -> str:
-    text = repr(v) if not isinstance(v, bool) else str(v).lower()
-    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _exit_text(e: BaseException) -> str:
@@ -204,12 +185,37 @@ def load_case_pack(ref: str, *, case_dir: Path | None) -> Pack:
     key = ("path", str(real), str(st.st_mtime_ns))
     if key not in _CACHE:
         _CACHE[key] = _load_data(real, label=f"regulations: {s!r}")
-    return check_params(_CACHE[key])
+    return _withdrawal_steps(check_params(_CACHE[key]))
 
 
 def load_pack(name_or_path: str | Path | Pack) -> Pack:
     """The pack called ``name_or_path`` (built-in or installed), or read from that path; parameters checked."""
-    return check_params(_load_any(name_or_path))
+    return _withdrawal_steps(check_params(_load_any(name_or_path)))
+
+
+def _withdrawal_steps(pack: Pack) -> Pack:
+    """A pack that neutralises a normal-play guideline says so once in the chain where it would have applied (a
+    data pack's ``withdraw`` does this itself, with its own citation; a Python pack cites its ``source``)."""
+    from claimlaw.engine.packdata import _guideline_rules, _withdrawal_rules
+
+    have = {r.name for r in pack.add}
+    extra = []
+    for g, names in _guideline_rules().items():
+        if any(n in pack.neutralise for n in names):
+            extra += [r for r in _withdrawal_rules(pack.name, g, pack.source or pack.title)
+                      if r.name not in have and not any(r.name.endswith(".71") == n.endswith(".71")
+                                                        for n in names if n not in pack.neutralise)]
+    if not extra:
+        return pack
+    # one extended pack per pack object, so the compiled program is reused (its key is the rules' identity)
+    held = _EXTENDED.get(id(pack))
+    if held is not None and held[0]() is pack:
+        return held[1]
+    for k in [k for k, (ref, _) in _EXTENDED.items() if ref() is None]:
+        del _EXTENDED[k]
+    extended = dataclasses.replace(pack, add=[*pack.add, *extra])
+    _EXTENDED[id(pack)] = (weakref.ref(pack), extended)
+    return extended
 
 
 def _load_any(name_or_path: str | Path | Pack) -> Pack:
@@ -354,25 +360,4 @@ def _load_data(target: Path, *, label: str = "") -> Pack:
         check_shape(data)
     except ReadError as e:
         raise PackError(f"{label}: {e}") from None
-    if not isinstance(data, dict):
-        raise PackError(f"{label}: expected a mapping with at least 'name'")
-    extra = sorted(set(data) - DATA_KEYS)
-    if extra:
-        raise PackError(f"{label}: unknown key {extra[0]!r} (a data pack holds {', '.join(sorted(DATA_KEYS))}; "
-                        "adding or replacing rules needs a Python pack)")
-    if "name" not in data:
-        raise PackError(f"{label}: 'name' is required")
-    for k in ("name", "title", "source"):
-        if k in data and not isinstance(data[k], str):
-            raise PackError(f"{label}: {k!r} must be a string")
-    params = data.get("params") or {}
-    if not isinstance(params, dict):
-        raise PackError(f"{label}: 'params' must be a mapping")
-    neutralise = data.get("neutralise") or []
-    if not isinstance(neutralise, list) or not all(isinstance(n, str) for n in neutralise):
-        raise PackError(f"{label}: 'neutralise' must be a list of rule names")
-    try:
-        return Pack(name=data["name"], title=data.get("title", ""), source=data.get("source", ""),
-                    params=dict(params), neutralise=list(neutralise), origin=str(target))
-    except PackError as e:
-        raise PackError(f"{label}: {e}") from e
+    return read_data_pack(data, label, str(target))

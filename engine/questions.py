@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-QUESTIONS = ("double_dummy", "worst_normal", "cannot_lose")
+QUESTIONS = ("double_dummy", "worst_normal", "cannot_lose", "guess_at_stake")
 
 
 class Unanswered(BaseException):  # noqa: N818 - a signal to the engine, not an error
@@ -89,19 +89,27 @@ class Asked:
 class AnswerBook:
     """The play-core seam the rules see as ``ctx.play``: answers from the book, or :class:`Unanswered`."""
 
-    def __init__(self, core: Any) -> None:
+    def __init__(self, core: Any, *, verdict_below: int | None = None) -> None:
         self.core = core
         self.asked: dict[tuple[Any, ...], Asked] = {}
+        # a verdict-only ruling (the audit's): every worst-normal count is asked only as far as the verdict turns on
+        # it, "is there a normal line under this many tricks?", and the first such line settles it
+        self.verdict_below = verdict_below
 
     # the rules' questions (the play core's own names) -------------------------------------------------
     def double_dummy(self, pos: Any, side: Any) -> Any:
         return self._lookup("double_dummy", pos, side)
 
     def worst_normal(self, pos: Any, side: Any, model: Any, below: int | None = None) -> Any:
+        if below is None:
+            below = self.verdict_below
         return self._lookup("worst_normal", pos, side, model, below=below)
 
     def cannot_lose(self, pos: Any, side: Any) -> Any:
         return self._lookup("cannot_lose", pos, side)
+
+    def guess_at_stake(self, pos: Any, side: Any, model: Any) -> Any:
+        return self._lookup("guess_at_stake", pos, side, model)
 
     def can_make(self, pos: Any, side: Any, n: int) -> bool:
         return self.double_dummy(pos, side).tricks >= n
@@ -119,6 +127,11 @@ class AnswerBook:
         now = clock or time.perf_counter
         t0 = now()
         result = getattr(self.core, q.method)(*q.args_, **q.kwargs)
+        if (self.verdict_below is not None and q.method == "worst_normal" and getattr(result, "settled", False)
+                and dataclasses.is_dataclass(result)):
+            # settled for the verdict: a line under the target decides it (its count is then "at most"), and a
+            # proof that none exists decides it the other way
+            result = dataclasses.replace(result, exact=True)
         asked = self.asked[q.key] = Asked(q.method, q.key, result, now() - t0, q.kwargs.get("below"))
         return asked
 

@@ -201,6 +201,7 @@ class Ctx(Protocol):
     def conclude(self, **fields: Any) -> None: ...
     def note(self, text: str) -> None: ...
     def record(self, **facts: Any) -> None: ...
+    def cite(self, text: str) -> None: ...
     def facts(self, kind: str | None = None, **where: Any) -> list[dict[str, Any]]: ...
 
 
@@ -324,6 +325,9 @@ class Pack:
     ``replace`` maps a rule name to its replacement (which is recorded as overriding it);
     ``neutralise`` lists rule names taken out; ``add`` lists new rules; ``params`` override
     the rules' default parameters. Applied in that order: replace, neutralise, add.
+    ``cites`` maps a parameter to the regulation that sets it (default: the pack's ``source``);
+    ``overrides`` names earlier packs whose parameters and rules this one may change (otherwise
+    two packs changing the same thing is an error).
     """
 
     name: str
@@ -334,6 +338,8 @@ class Pack:
     neutralise: list[str] = field(default_factory=list)
     params: dict[str, Any] = field(default_factory=dict)
     origin: str = ""  # where it was loaded from (set by engine.packs)
+    cites: dict[str, str] = field(default_factory=dict)
+    overrides: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not re.match(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", self.name):
@@ -349,9 +355,19 @@ class Pack:
             raise PackError(f"{what}: neutralise must list rule names")
         if not isinstance(self.params, dict) or not all(isinstance(k, str) for k in self.params):
             raise PackError(f"{what}: params must map names to values")
+        if not isinstance(self.cites, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                                        for k, v in self.cites.items()):
+            raise PackError(f"{what}: cites must map parameter names to citations")
+        if not all(isinstance(n, str) for n in self.overrides):
+            raise PackError(f"{what}: overrides must list pack names")
         both = sorted(set(self.replace) & set(self.neutralise))
         if both:
             raise PackError(f"{what}: rule {both[0]!r} is both replaced and neutralised")
+
+
+def param_cite_of(pack: Pack, name: str) -> str:
+    """The regulation a pack cites for parameter ``name``: its own citation, else the pack's document."""
+    return pack.cites.get(name) or pack.source or pack.title
 
 
 def pack_source(pack: Pack, rule: Rule) -> str:
@@ -371,6 +387,8 @@ class Composition:
     replaced: dict[str, tuple[str, str]]      # original name -> (pack, replacement name)
     neutralised: dict[str, str]               # rule name -> pack
     params: dict[str, Any]                    # pack parameters merged in pack order
+    param_pack: dict[str, str] = field(default_factory=dict)   # parameter -> the pack that set it
+    param_cite: dict[str, str] = field(default_factory=dict)   # parameter -> the regulation it cites
 
 
 def _check_unique(rules: Iterable[Rule]) -> dict[str, Rule]:
@@ -398,23 +416,42 @@ def compose_detailed(rules: Sequence[Rule], edition: str | Edition, packs: Seque
     replaced: dict[str, tuple[str, str]] = {}
     neutralised: dict[str, str] = {}
     params: dict[str, Any] = {}
+    param_pack: dict[str, str] = {}
+    param_cite: dict[str, str] = {}
     renamed: dict[str, str] = {}  # a replaced rule's old name -> its current name
+    touched: dict[str, str] = {}  # a rule name (old or new) -> the pack that last changed it
 
     def locate(pack: Pack, name: str, verb: str) -> int | None:
         if name not in known:
             hint = _near(name, known)
             raise PackError(f"pack {pack.name!r}: cannot {verb} unknown rule {name!r}{hint}")
-        name = renamed.get(name, name)
+        name = current_name(name)
         for i, r in enumerate(current):
             if r.name == name:
                 return i
         return None  # known, not in force under this edition (or already neutralised)
+
+    def current_name(name: str) -> str:
+        seen = {name}
+        while name in renamed:
+            name = renamed[name]
+            if name in seen:
+                break
+            seen.add(name)
+        return name
+
+    def conflict(pack: Pack, name: str, what: str) -> None:
+        earlier = touched.get(name) or touched.get(current_name(name))
+        if earlier and earlier != pack.name and earlier not in pack.overrides:
+            raise PackError(f"pack {pack.name!r}: {what}, which pack {earlier!r} already changed; packs may not "
+                            f"disagree silently (give the later pack overrides: [{earlier}])")
 
     for pack in packs:
         if not isinstance(pack, Pack):
             raise PackError(f"not a Pack: {pack!r}")
         for old, new in pack.replace.items():
             i = locate(pack, old, "replace")
+            conflict(pack, old, f"replaces rule {old!r}")
             if i is None or not ed.includes(new):
                 continue
             if new.name != current[i].name and new.name in known:
@@ -424,32 +461,62 @@ def compose_detailed(rules: Sequence[Rule], edition: str | Edition, packs: Seque
                 overrides = (*overrides, current[i].name)
             overrides = tuple(o for o in overrides if o != new.name)
             rep = dataclasses.replace(new, overrides=overrides, source=pack_source(pack, new))
+            prev = current[i].name
             current[i] = rep
             known[new.name] = rep
-            renamed[old] = new.name
+            if prev != new.name:
+                renamed[prev] = new.name
+            if old != prev and old != new.name:
+                renamed[old] = new.name
             origin[new.name] = pack.name
             replaced[old] = (pack.name, new.name)
+            touched[old] = touched[new.name] = pack.name
         for name in pack.neutralise:
             i = locate(pack, name, "neutralise")
+            conflict(pack, name, f"neutralises rule {name!r}")
             if i is not None:
                 del current[i]
-                neutralised[renamed.get(name, name)] = pack.name
+                neutralised[current_name(name)] = pack.name
+            touched[name] = pack.name
         for new in pack.add:
             if new.name in known:
                 raise PackError(f"pack {pack.name!r}: adds a rule named {new.name!r}, which exists already")
             rep = dataclasses.replace(new, source=pack_source(pack, new))
             known[new.name] = rep
+            touched[new.name] = pack.name
             if ed.includes(rep):
                 current.append(rep)
                 origin[rep.name] = pack.name
-        params.update(pack.params)
+        for k, v in pack.params.items():
+            earlier = param_pack.get(k)
+            if earlier and earlier != pack.name and earlier not in pack.overrides and params[k] != v:
+                raise PackError(f"pack {pack.name!r}: sets parameter {k!r} to {v!r}, but pack {earlier!r} set it to "
+                                f"{params[k]!r}; packs may not disagree silently (give the later pack "
+                                f"overrides: [{earlier}])")
+            if earlier and params[k] == v and earlier not in pack.overrides:
+                continue  # the same value: the first pack's citation stands
+            params[k] = v
+            param_pack[k] = pack.name
+            param_cite[k] = f"{param_cite_of(pack, k)} [pack {pack.name}]"
 
-    for r in current:
+    # an exception names the rule it overrides by the name it was written against: follow any renaming by a
+    # replacement (a pack that replaces a rule under a new name keeps its other rules' exceptions to it)
+    for i, r in enumerate(current):
+        mapped: list[str] = []
         for o in r.overrides:
-            if o not in known and o not in renamed:
-                where = f"pack {origin[r.name]!r}: " if r.name in origin else ""
-                raise RulebookError(f"{where}rule {r.name!r} overrides unknown rule {o!r}{_near(o, known)}")
-    return Composition(ed, tuple(packs), current, origin, replaced, neutralised, params)
+            if o not in known:
+                if r.name in origin:
+                    raise PackError(f"pack {origin[r.name]!r}: rule {r.name!r} overrides {o!r}, which is no rule of "
+                                    f"the composed system{_near(o, known)}")
+                raise RulebookError(f"rule {r.name!r} overrides unknown rule {o!r}{_near(o, known)}")
+            now = current_name(o)
+            if now == r.name:
+                now = o  # a replacement keeps naming the rule it took the place of
+            if now not in mapped:
+                mapped.append(now)
+        if tuple(mapped) != r.overrides:
+            current[i] = dataclasses.replace(r, overrides=tuple(mapped))
+    return Composition(ed, tuple(packs), current, origin, replaced, neutralised, params, param_pack, param_cite)
 
 
 def compose(rules: Sequence[Rule], edition: str | Edition, packs: Sequence[Pack] = ()) -> list[Rule]:
@@ -488,5 +555,5 @@ def _near(name: str, known: Mapping[str, Rule]) -> str:
 __all__ = [
     "DEFAULT_EDITION", "EDITIONS", "KNOWN_EDITIONS", "LAWS", "Composition", "Ctx", "Edition", "Op", "Pack",
     "PackError", "Pattern", "Rule", "RulebookError", "compose", "compose_detailed", "eq", "explain", "fact", "ge",
-    "get_edition", "gt", "le", "lt", "ne", "no", "one_of", "pack_source",
+    "get_edition", "gt", "le", "lt", "ne", "no", "one_of", "pack_source", "param_cite_of",
 ]

@@ -76,6 +76,7 @@ class TraceStep(BaseModel):
     text_verified: bool = True
     pack: str = ""  # the Regulating-Authority pack that supplied this rule ("" for the Laws themselves)
     packs: list[str] = Field(default_factory=list)  # the packs in force for the whole ruling
+    cites: list[str] = Field(default_factory=list)  # the regulations that changed this step ("60 minutes: ...")
 
 
 class WeightedResult(BaseModel):
@@ -105,7 +106,8 @@ class Ruling(BaseModel):
     notes: list[str] = Field(default_factory=list)
     witnesses: list[Witness] = Field(default_factory=list)
     weighted: list[WeightedResult] = Field(default_factory=list)  # only where an RA allows a weighted result
-    trace: list[TraceStep] = Field(default_factory=list)
+    trace: list[TraceStep] = Field(default_factory=list)  # the law chain: the steps this ruling rests on
+    considered: list[TraceStep] = Field(default_factory=list)  # rules that fired but changed nothing here
     proven: bool = True  # False: some count it rests on comes from a search stopped by its budget or by Ctrl-C
 
     def as_json(self, differences: list[str] | None = None) -> dict[str, Any]:

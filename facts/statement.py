@@ -18,7 +18,16 @@ whole-clause IDIOMS sits with pass 3, next to what each idiom gives):
    "with", "on") fill it in. A clause with no verb takes the previous clause's verb ("cash the
    hearts then the spades"), or is a count ("four hearts, three spades and a diamond").
 4. **Report**: every clause appears in ``pieces`` with the step it gave (or None); words no
-   table accounts for are listed in ``unparsed``, never dropped.
+   table accounts for are listed in ``unparsed``, never dropped. A clause naming nothing of its own with "again"
+   ("ruff again", "cash them again") is the step before it once more; a repeat of the step just before it that
+   adds nothing (drawing trumps, running a suit, named cards) is read once (``collapsed`` counts them).
+
+The same rules read a statement in the words a Director reports it in (tests/statement/paraphrases.yaml): the
+claimer's side as subject ("we take the rest", "I'm taking ..."), "'s" as "is" before a predicate, a spot card
+after a suit word ("dummy's spade five"), cards of one suit joined by "and" as one holding ("the ♥K and ♥Q"), a
+phrase put before its verb ("on the diamonds I discard a club"), a condition put first, last, with "should" or as
+shorthand ("clubs 3-2, no problem"), and after "then" a clause with no verb takes the verb of the plays, not of
+the discard made on them ("the ♥AK, pitching the ♠5, then the ♦J").
 
 Counts versus order: a list of tricks per suit with no sequencing word is a count, not an order
 (``count_only``); "... then ..." is an order (``ordered``), and so is a list of plays with a crossing by a
@@ -84,14 +93,15 @@ WHEN_PHRASES: dict[str, When] = {
     "straight away": "now", "straightaway": "now", "at once": "now", "to begin with": "now",
     "to start with": "now", "to start": "now", "at the start": "now",
 }
-WHEN_UNSPECIFIED = ("at some point", "at some stage", "sometime", "some time", "whenever", "at any time")
+WHEN_UNSPECIFIED = ("at some point", "at some stage", "sometime", "some time", "whenever", "at any time", "somewhere",
+                    "along the way")
 
 # What a clause's verb says it is. A "take"/"play"/"get" clause is settled by its nouns
 # (a finesse, a ruff, cards, a hand) in ``_build``.
 VerbClass = Literal["cash", "play", "draw", "finesse", "take", "ruff", "crossruff", "cross",
                     "concede", "duck", "exit", "discard", "ruffing_finesse"]
 VERB_PHRASES: dict[VerbClass, tuple[str, ...]] = {
-    "ruffing_finesse": ("ruffing finesse", "ruffing-finesse", "ruffing finesses"),
+    "ruffing_finesse": ("ruffing finesse", "ruffing-finesse", "ruffing finesses", "ruff-finesse", "ruff finesse"),
     "crossruff": ("cross-ruff", "cross-ruffing", "cross ruff", "cross ruffing", "crossruff", "crossruffing"),
     "discard": ("get rid of", "getting rid of", "throw away", "throwing away", "discard", "discards",
                 "discarding", "pitch", "pitches", "pitching", "throw", "throws", "throwing", "shed",
@@ -107,9 +117,9 @@ VERB_PHRASES: dict[VerbClass, tuple[str, ...]] = {
     "cross": ("get back", "getting back", "come back", "go back", "cross", "crosses", "crossing",
               "enter", "entering", "reach", "reaching", "return", "returning", "travel", "travelling",
               "go", "going", "come", "coming", "over", "back"),
-    "take": ("take", "takes", "taking", "try", "trying", "get", "gets", "getting"),
+    "take": ("take", "takes", "taking", "try", "trying", "get", "gets", "getting", "repeat", "repeats", "repeating"),
     "cash": ("play off", "playing off", "run off", "reel off", "rattle off", "cash", "cashes", "cashing",
-             "run", "runs", "running", "win", "winning", "score", "scoring", "make", "makes"),
+             "run", "runs", "running", "win", "winning", "score", "scoring", "make", "makes", "making"),
     "play": ("play", "plays", "playing", "lead", "leads", "leading", "unblock", "unblocking"),
 }
 
@@ -119,17 +129,19 @@ PREFIX_FILLERS = (
     "i can", "i plan to", "i intend to", "i want to", "let me", "we will",
     "i", "we", "will", "shall", "just", "simply", "then", "and", "so", "also", "now", "first", "next",
     "finally", "lastly", "ok", "okay", "well", "obviously", "of course", "by", "after that",
-    "i am going to have to", "i have to", "i need to", "i must", "have to", "need to", "must",
-    "i have got", "i have", "there are", "that is", "with", "plus",
+    "i am going to have to", "i have got to", "have got to", "got to", "i have to", "i need to", "i must",
+    "have to", "need to", "must",
+    "i have got", "i have", "there are", "there is", "that is", "with", "plus",
 )
 # Words a clause may close with that say nothing about the line.
 SUFFIX_FILLERS = ("if that is ok", "is that ok", "if you like", "ok", "okay", "please", "thanks", "then",
                   "now", "first", "in any order", "in some order", "from the top", "as needed",
-                  "as necessary", "all right", "alright", "as well", "too")
+                  "as necessary", "all right", "alright", "as well", "too", "any more", "anymore")
 # Whole clauses that are no part of the line.
 NO_LINE_CLAUSES = ("i claim", "claim", "claiming", "i am claiming", "ok", "okay", "that is it", "that is all",
                    "here you are", "showing my hand", "cards on the table", "easy", "simple", "cold",
-                   "i think", "ok?", "good", "right", "yes", "so", "(none)", "none", "no statement", "nothing said")
+                   "i think", "ok?", "good", "right", "yes", "so", "(none)", "none", "no statement", "nothing said",
+                   "there is no problem", "no problem", "that is fine", "fine", "nothing to do")
 
 # Words inside a clause that carry no slot of their own.
 NOISE_WORDS = frozenset(
@@ -189,6 +201,7 @@ class StatementParse:
     tricks_stated: TricksStated | None = None
     pieces: list[Piece] = field(default_factory=list)
     unparsed: list[str] = field(default_factory=list)
+    collapsed: int = 0  # steps dropped as a repeat of the step just before them (see ``collapse_repeats``)
 
     def describe(self) -> list[str]:
         """The parse trace, one line per piece, for people."""
@@ -203,6 +216,8 @@ class StatementParse:
                        + (f", {t.count}" if t.count is not None else "") + (" (implied)" if t.implied else ""))
         out.append(f"ordered: {self.line.ordered}; count only: {self.count_only}; "
                    f"mentions trumps: {self.mentions_trumps}")
+        if self.collapsed:
+            out.append(f"repeated steps read once, or cards of one suit joined: {self.collapsed}")
         for u in self.unparsed:
             out.append(f"not understood: {u!r}")
         return out
@@ -285,9 +300,18 @@ def normalise(text: str, trump: Suit | None = None) -> str:
     for sym_ch, letter in SUIT_SYMBOLS.items():  # a bare symbol is a suit word
         t = t.replace(sym_ch, f" {Suit(letter).long_name} ")
     t = t.lower()
+    # "everything's mine", "this trick's mine": 's before a predicate is "is", not a possessive
+    t = re.sub(r"\b([a-z]+)'s\s+(?=(?:all\s+)?(?:mine|ours|yours|good|high|gone)\b)", r"\1 is ", t)
     t = re.sub(r"[a-z]+'[a-z]*", lambda m: _CONTRACTIONS.get(m.group(), m.group()), t)
     t = re.sub(r"\[([shdc])([2-9tjqka])\]", lambda m: f"[{m.group(1).upper()}{m.group(2).upper()}]", t)
     t = t.replace("a couple of", "two")
+    t = re.sub(r"\b(?:once\s+more|one\s+more\s+time|once\s+again)\b", "again", t)  # not "once" as "when"
+    # "diamonds six, spades five": a count said after its suit is the same count ("clubs 3-2" is a split)
+    t = re.sub(r"\b(spades|hearts|diamonds|clubs|trumps)\s+(one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+               r"twelve|thirteen|1[0-3]|[1-9])\b(?!\s*[-/]\s*\d)(?!\s+(?:of|more|tricks?)\b)", r"\2 \1", t)
+    # "cash the diamonds pitching a club": a discard participle after what is played starts a clause of its own
+    t = re.sub(r"([a-z]+|\])\s+(?=(?:pitching|throwing|discarding|shedding|sluffing|sloughing|dumping)\b)",
+               lambda m: m.group(0) if m.group(1) in _NOT_AN_OBJECT else f"{m.group(1)} , ", t)
 
     # word cards: "ace, king and queen of spades", "the ace-king of trumps", "ak of hearts"
     rank_item = rf"(?:{_RANK_WORD_RE}|10|[akqjt2-9]{{1,6}})"
@@ -320,7 +344,9 @@ def normalise(text: str, trump: Suit | None = None) -> str:
 
     # "the spade ace", "the trump king", "the club ace-king"
     honour = "(?:ace|king|queen|jack|ten)"
-    suit_first = re.compile(rf"\b({_SUIT_SING_RE})\s+({honour}(?:\s*(?:-|and)\s*{honour})*)\b")
+    # a spot card after a singular suit word ("the spade five") is a card: a count comes before its suit
+    spot = "(?:nine|eight|seven|six|five|four|three|two|deuce)(?!\\s+(?:tricks?|more|of|times|rounds?)\\b)"
+    suit_first = re.compile(rf"\b({_SUIT_SING_RE})\s+((?:{honour}|{spot})(?:\s*(?:-|and)\s*{honour})*)\b")
 
     def sfirst(m: re.Match[str]) -> str:
         suit = _suit_letter(m.group(1), trump)
@@ -330,10 +356,15 @@ def normalise(text: str, trump: Suit | None = None) -> str:
         return "".join(_tok(suit, r) for r in ranks)
     t = suit_first.sub(sfirst, t)
     t = _honours_next_to_suit(t, trump)
+    # "the ♥K and ♥Q": cards of one suit joined by "and" are one holding, as "the ♥KQ" is ("the ♣A and the ♣K",
+    # with a determiner of its own, stays two)
+    t = re.sub(r"(\[([SHDC])[2-9TJQKA]\])\s*(?:,\s*|and\s+|&\s*)(?=\[\2[2-9TJQKA]\])", r"\1 ", t)
     t = re.sub(r"\s+", " ", t).strip()
     return t
 
 
+_NOT_AN_OBJECT = frozenset(("and then am are is i we by keep while after before when on which " +
+                            " ".join(AFTER_CONNECTORS + BEFORE_CONNECTORS + PLAIN_CONNECTORS)).split())
 _DETERMINER_BEFORE = re.compile(r"\b(?:the|dummy's|my|his|her|your|partner's|declarer's)\s+$")
 _HONOUR = r"(?:ace|king|queen|jack|ten(?!\s+(?:tricks?|more|of)\b))"
 _HONOURS = rf"(?:the\s+)?{_HONOUR}(?:\s*(?:,|and|&)\s*(?:the\s+)?{_HONOUR})*"
@@ -407,6 +438,9 @@ def split_clauses(sentence: str) -> list[tuple[Connector, str]]:
         if word == "but" and re.search(r"\b(?:all|rest|everything|remainder)\s*$", " ".join(pending)):
             pending.append("but")  # "all but one": no connector
             continue
+        if word == "next" and re.search(r"\bthe\s*$", " ".join(pending)):
+            pending.append("next")  # "the next two": no connector
+            continue
         text = " ".join(pending).strip()
         pending = []
         kind: Connector = "plain" if word in (",", ":", "&") else _connector_kind(word)
@@ -453,6 +487,8 @@ class Slots:
     on_cards: list[Card] = field(default_factory=list)
     nouns: set[str] = field(default_factory=set)
     ranks: list[int] = field(default_factory=list)
+    times: int = 1  # "twice", "three times": the step's count multiplied
+    again: bool = False  # "again", "once more", or only a pronoun for what is played ("cash them"): see ``_as_before``
     ordering: bool = False
     leftover: list[str] = field(default_factory=list)
 
@@ -529,17 +565,27 @@ def read_slots(text: str, verb: VerbClass | None) -> Slots:
     take(rf"\b(?:with|using|via|by)\s+(?:a\s+|an\s+|the\s+|my\s+|dummy's\s+|one\s+of\s+(?:my|the|dummy's)\s+)?"
          rf"(?:{_ADJ_RE}\s+)*({_CARDS_RE}|{_SUIT_WORD_RE}|{_RANK_WORD_RE})\b", instrument)
 
+    def times(m: re.Match[str]) -> None:
+        s.times = 2 if m.group(0) == "twice" else NUMBER_WORDS[m.group(1)]
+    take(rf"\btwice\b|\b({_NUM_RE})\s+times\b", times)
+
+    def again(m: re.Match[str]) -> None:
+        s.again = True
+    take(r"\bagain\b", again)
+
     def count(m: re.Match[str]) -> None:
         if s.count is None:
             s.count = NUMBER_WORDS[m.group(1)]
     take(rf"\b({_NUM_RE})\b(?=\s+(?:(?:of\s+)?(?:the\s+|my\s+|dummy's\s+)?)(?:{_ADJ_RE}\s+)*"
-         rf"(?:{_SUIT_WORD_RE}|tricks?|rounds?|ruffs?|losers?|winners?|times|finesses?|{_CARD_RE})\b)", count)
+         rf"(?:{_SUIT_WORD_RE}|tricks?|rounds?|ruffs?|losers?|winners?|times|finesses?|{_CARD_RE})\b"
+         rf"|\s+in\s+(?:the\s+)?(?:{_SUIT_WORD_RE})\b)", count)  # "five in spades": five tricks in them
 
     # "a heart to the king": a lead to a named card (of partner's, usually)
     take(rf"\b(?:to|towards?)\s+(?=(?:the\s+)?{_CARD_RE})", lambda m: s.nouns.add("to_card"))
     for noun, pat in (("ruffing_finesse", r"ruffing[\s-]+finesses?"),
                       ("finesse", r"finesses?|hooks?"), ("ruff", r"ruffs?"), ("loser", r"losers?"),
-                      ("trick", r"tricks?"), ("winner", r"winners?|tops"), ("round", r"rounds?"),
+                      ("trick", r"tricks?"), ("winner", r"winners?|tops"),
+                      ("round", r"(?:(?:second|third|fourth|fifth|sixth|seventh)\s+)?rounds?"),
                       ("entry", r"entry|entries")):
         def mark(m: re.Match[str], noun: str = noun) -> None:
             s.nouns.add(noun)
@@ -561,11 +607,15 @@ def read_slots(text: str, verb: VerbClass | None) -> Slots:
         s.ranks.append(RANK_WORDS[m.group(1)])
     take(rf"\b({_RANK_WORD_RE})\b", rank)
 
+    if re.fullmatch(r"\s*(?:them|it|those|these|that|that\s+one|the\s+same)\s*", t):
+        s.again = True  # only a pronoun for what is played: the same as the step before
     if s.count is None:
         def lone_count(m: re.Match[str]) -> None:
             s.count = NUMBER_WORDS[m.group(1)]
         take(r"\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|1[0-3]|[1-9])\b", lone_count)
 
+    if s.times > 1:
+        s.count = min((s.count or 1) * s.times, 13)
     for w in t.replace(",", " ").split():
         if w in ("first", "last", "finally", "next"):
             s.ordering = True
@@ -637,17 +687,18 @@ class ClauseReading:
     ordering: bool = False
     trump_words: bool = False
     understood: bool = True
+    again: bool = False  # the clause names nothing of its own and says "again" (or "them"): see ``_as_before``
 
 
 def _n(word: str | None) -> int:
     return NUMBER_WORDS.get((word or "").strip(), 1)
 
 
-IdiomHandler = Callable[[re.Match[str], Suit | None], ClauseReading]
+IdiomHandler = Callable[[re.Match[str], Suit | None, Seat | None], ClauseReading]
 
 
 def _tricks(kind: TricksKind, lose: int | None = None, count: int | None = None) -> IdiomHandler:
-    def h(m: re.Match[str], trump: Suit | None) -> ClauseReading:
+    def h(m: re.Match[str], trump: Suit | None, claimer: Seat | None = None) -> ClauseReading:
         n = count
         if n is None and "n" in m.groupdict() and m.group("n"):
             n = _n(m.group("n"))
@@ -657,52 +708,53 @@ def _tricks(kind: TricksKind, lose: int | None = None, count: int | None = None)
     return h
 
 
-def _all_but(m: re.Match[str], trump: Suit | None) -> ClauseReading:
+def _all_but(m: re.Match[str], trump: Suit | None, claimer: Seat | None = None) -> ClauseReading:
     what = m.group("what").strip()
     if re.fullmatch(rf"(?:{_NUM_RE})(?:\s+tricks?)?", what):
         n = _n(what.split()[0])
         return ClauseReading(tricks=TricksStated("all_but", lose=n, words=pretty(m.group(0))))
-    r = _verb_clause("concede", what, trump)
+    r = _verb_clause("concede", what, trump, claimer=claimer)
     n = sum(1 for s in r.steps if s.action == "concede") or 1
     r.tricks = TricksStated("all_but", lose=n, words=pretty(m.group(0)))
     return r
 
 
-def _opp_gets(m: re.Match[str], trump: Suit | None) -> ClauseReading:
+def _opp_gets(m: re.Match[str], trump: Suit | None, claimer: Seat | None = None) -> ClauseReading:
     what = re.sub(r"\bmore\s+(?=tricks?\b)", "", m.group("what").strip())  # "one more trick": one trick
     if re.fullmatch(_REST + r"|them\s+all|everything|the\s+lot", what):
         return ClauseReading(tricks=TricksStated("none", words=pretty(m.group(0))))
     if re.fullmatch(r"nothing|none|no\s+tricks?", what):
         return ClauseReading(tricks=TricksStated("all", lose=0, words=pretty(m.group(0))))
-    return _verb_clause("concede", what, trump)
+    return _verb_clause("concede", what, trump, claimer=claimer)
 
 
-def _to_you(m: re.Match[str], trump: Suit | None) -> ClauseReading:
-    return _verb_clause("concede", m.group("what") + " " + (m.group("when") or ""), trump)
+def _to_you(m: re.Match[str], trump: Suit | None, claimer: Seat | None = None) -> ClauseReading:
+    what = re.sub(r"\bmore\s+(?=tricks?\b)", "", m.group("what"))  # "one more trick to you": one trick
+    return _verb_clause("concede", what + " " + (m.group("when") or ""), trump, claimer=claimer)
 
 
-def _suit_good(m: re.Match[str], trump: Suit | None) -> ClauseReading:
-    return _verb_clause("cash", m.group("what"), trump)
+def _suit_good(m: re.Match[str], trump: Suit | None, claimer: Seat | None = None) -> ClauseReading:
+    return _verb_clause("cash", m.group("what"), trump, claimer=claimer)
 
 
-def _goes_on(m: re.Match[str], trump: Suit | None) -> ClauseReading:
-    return _verb_clause("discard", m.group("what") + " " + (m.group("on") or ""), trump)
+def _goes_on(m: re.Match[str], trump: Suit | None, claimer: Seat | None = None) -> ClauseReading:
+    return _verb_clause("discard", m.group("what") + " " + (m.group("on") or ""), trump, claimer=claimer)
 
 
-def _loser(m: re.Match[str], trump: Suit | None) -> ClauseReading:
-    return _verb_clause("concede", m.group("what"), trump)
+def _loser(m: re.Match[str], trump: Suit | None, claimer: Seat | None = None) -> ClauseReading:
+    return _verb_clause("concede", m.group("what"), trump, claimer=claimer)
 
 
-def _trumps_drawn(m: re.Match[str], trump: Suit | None) -> ClauseReading:
+def _trumps_drawn(m: re.Match[str], trump: Suit | None, claimer: Seat | None = None) -> ClauseReading:
     return ClauseReading(steps=[Step(action="draw_trumps", text=pretty(m.group(0)))], verb="draw", trump_words=True)
 
 
-def _to_hand(m: re.Match[str], trump: Suit | None) -> ClauseReading:
-    return _verb_clause("cross", m.group("what"), trump)
+def _to_hand(m: re.Match[str], trump: Suit | None, claimer: Seat | None = None) -> ClauseReading:
+    return _verb_clause("cross", m.group("what"), trump, claimer=claimer)
 
 
-def _noun_finesse(m: re.Match[str], trump: Suit | None) -> ClauseReading:
-    return _verb_clause("finesse", m.group("what"), trump)
+def _noun_finesse(m: re.Match[str], trump: Suit | None, claimer: Seat | None = None) -> ClauseReading:
+    return _verb_clause("finesse", m.group("what"), trump, claimer=claimer)
 
 
 def _alt(*words: str) -> str:
@@ -731,20 +783,27 @@ _GOES = _alt("go", "goes", "will go", "are going", "is going", "can go", "disapp
 _MY = _alt("my", "the", "dummy's", "all my", "all the", "both my", "a", "one")
 _SUIT_OR_CARDS = rf"(?:{_SUIT_WORD_RE}|{_CARDS_RE})"
 _CLAIMS_N = _alt("i have", "i take", "i make", "i win", "i get", "that is", "making", "claim", "claiming", "for")
+# "(we) take ...", "I am taking ...": the claimer's side says it wins what follows (the subject and "will" are fillers)
+_TAKE_VERB = _alt("have", "have got", "got", "take", "taking", "win", "winning", "get", "getting", "make", "making",
+                  "claim", "claiming", "score")
+_I_TAKE = rf"(?:{_alt('i', 'we')}\s+)?(?:{_alt('am', 'are')}\s+)?{_TAKE_VERB}\s+"
 
 # (name, pattern, what it gives): each pattern must match the whole clause (fillers stripped).
 IDIOMS: list[tuple[str, re.Pattern[str], IdiomHandler]] = [(name, re.compile(pat), fn) for name, pat, fn in [
-    ("nothing to play for", r"(?:there\s+is\s+)?nothing\s+(?:more\s+|else\s+|left\s+)?to\s+play\s+for",
+    ("nothing to play for", r"(?:there\s+is\s+)?(?:nothing\s+(?:more\s+|else\s+|left\s+)?|no\s+more\s+)to\s+play\s+for",
      _tricks("all", 0)),
-    ("the last n tricks to me", rf"(?:the\s+)?{_alt('last', 'remaining', 'final', 'other')}\s+(?P<n>{_NUM_RE})\s+"
-                                rf"(?:tricks?\s+)?(?:{_alt('are', 'go', 'come')}\s+)?{_alt('to', 'for')}\s+"
-                                rf"{_alt('me', 'us')}", _tricks("more")),
+    ("the last n tricks to me", rf"(?:{_I_TAKE})?(?:the\s+)?{_alt('last', 'remaining', 'final', 'other')}\s+"
+                                rf"(?P<n>{_NUM_RE})(?:\s+tricks?)?"
+                                rf"(?:\s+(?:{_alt('are', 'go', 'come')}\s+)?{_alt('to', 'for')}\s+"
+                                rf"{_alt('me', 'us')}|\s+{_IS}\s+(?:all\s+)?{_alt('mine', 'ours')})?", _tricks("more")),
     ("the rest are mine",
-     rf"(?:i\s+{_alt('have', 'take', 'win', 'get', 'make', 'claim')}\s+)?{_REST}(?:\s+{_IS}\s+(?:all\s+)?{_MINE})?",
+     rf"(?:{_I_TAKE}(?:all\s+)?)?{_REST}(?:\s+{_IS}\s+(?:all\s+)?{_MINE}(?:,?\s+all\s+of\s+them)?)?",
      _tricks("all", 0)),
-    ("all mine", rf"(?:{_alt('they are', 'it is', 'that is', 'these are')}\s+)?{_alt('all', 'everything', 'the lot')}"
-                 rf"(?:\s+(?:is\s+|are\s+)?{_ALL_MINE})?", _tricks("all", 0)),
-    ("a hand is high", rf"{_A_HAND}\s+(?:is|are)\s+(?:all\s+)?{_MINE}", _tricks("all", 0)),
+    ("all mine", rf"(?:{_alt('they are', 'it is', 'that is', 'these are')}\s+|{_I_TAKE})?"
+                 rf"{_alt('all', 'everything', 'the lot')}(?:\s+{_alt('of them', 'the tricks', 'of the tricks')})?"
+                 rf"(?:\s+(?:{_IS}\s+)?{_ALL_MINE})?", _tricks("all", 0)),
+    ("a hand is high", rf"(?:{_alt('all', 'everything in', 'all the cards in', 'all of')}\s+)?{_A_HAND}\s+(?:is|are)\s+"
+                       rf"(?:all\s+)?{_MINE}", _tricks("all", 0)),
     ("nothing for you", rf"{_DOUBT}{_OPP}\s+{_alt('get', 'will get', 'have', 'make', 'take', 'win')}\s+"
                         rf"{_alt('nothing', 'no tricks', 'no trick')}", _tricks("all", 0)),
     ("no losers", r"(?:i\s+have\s+)?no\s+losers?(?:\s+left)?", _tricks("all", 0)),
@@ -763,7 +822,7 @@ IDIOMS: list[tuple[str, re.Pattern[str], IdiomHandler]] = [(name, re.compile(pat
                          rf"{_alt('drawn', 'out', 'gone', 'pulled', 'cleared', 'done', 'finished')}", _trumps_drawn),
     ("no trumps out", rf"(?:there\s+are\s+)?no\s+(?:more\s+)?trumps?\s+{_alt('out', 'left', 'outstanding', 'missing')}"
                       rf"|(?:the\s+)?trumps?\s+(?:are\s+)?all\s+{_alt('out', 'gone', 'drawn', 'in')}",
-     lambda m, t: ClauseReading(trump_words=True)),
+     lambda m, t, c: ClauseReading(trump_words=True)),
     ("a suit is good", rf"(?P<what>(?:{_alt('the', 'my', 'dummy' + chr(39) + 's', 'all the', 'all my')}\s+)?"
                        rf"{_SUIT_OR_CARDS}(?:\s+in\s+(?:{_HAND_RE}))?)\s+{_IS}\s+(?:all\s+)?{_GOOD}", _suit_good),
     ("goes on", rf"(?P<what>{_MY}\s+.+?)\s+{_GOES}(?:\s+away)?(?P<on>\s+on\s+.+)?", _goes_on),
@@ -774,14 +833,20 @@ IDIOMS: list[tuple[str, re.Pattern[str], IdiomHandler]] = [(name, re.compile(pat
      _noun_finesse),
     ("crossruff", rf"(?:(?:play|playing)\s+)?(?:on|by|with)\s+a\s+(?:high\s+|simple\s+)?"
                   rf"{_alt('cross-ruff', 'cross ruff', 'crossruff')}(?:\s+.+)?",
-     lambda m, t: _verb_clause("crossruff", "", t)),
-    ("n more", rf"(?:{_CLAIMS_N}\s+)?(?P<n>{_NUM_RE})\s+more(?:\s+tricks?)?"
+     lambda m, t, c: _verb_clause("crossruff", "", t, claimer=c)),
+    ("another n", rf"(?:{_I_TAKE})?(?:the\s+next|another)\s+(?P<n>{_NUM_RE})(?:\s+tricks?)?"
+                  rf"(?:\s+(?:{_IS}\s+{_alt('mine', 'ours')}|{_alt('for', 'to')}\s+{_alt('me', 'us', 'our side')}))?",
+     _tricks("more")),
+    ("n more", rf"(?:{_CLAIMS_N}\s+|{_I_TAKE})?(?P<n>{_NUM_RE})\s+more(?:\s+tricks?)?"
                rf"(?:\s+{_alt('for us', 'for me', 'to us', 'to me', 'for our side')})?", _tricks("more")),
-    ("this trick", rf"this\s+{_alt('one', 'trick', 'one is', 'trick is')}(?:\s+(?:is\s+)?{_alt('mine', 'ours')})?",
+    ("this trick", rf"(?:{_I_TAKE})?this\s+{_alt('one', 'trick', 'one is', 'trick is')}"
+                   rf"(?:\s+(?:is\s+)?{_alt('mine', 'ours')})?",
      _tricks("this_trick")),
-    ("partner gets nothing", rf"(?:my\s+)?partner\s+(?:is\s+)?{_alt('cannot', 'can not', 'will not', 'does not')}"
+    ("partner gets nothing", rf"(?:my\s+)?partner\s+(?:(?:is\s+)?{_alt('cannot', 'can not', 'will not', 'does not')}"
                              rf"\s+{_alt('have', 'get', 'win', 'take', 'make')}\s+"
-                             rf"{_alt('anything', 'a trick', 'any tricks')}",
+                             rf"{_alt('anything', 'a trick', 'any tricks')}"
+                             rf"|{_alt('gets', 'will get', 'has', 'takes', 'makes', 'wins')}\s+"
+                             rf"{_alt('nothing', 'no tricks', 'no trick')})",
      _tricks("none")),
     ("n tricks", rf"(?:{_CLAIMS_N}\s+)?(?P<n>{_NUM_RE})\s+(?:more\s+)?tricks?"
                  rf"(?:\s+{_alt('in all', 'altogether', 'in total', 'total')})?", _tricks("number")),
@@ -794,11 +859,11 @@ IDIOMS: list[tuple[str, re.Pattern[str], IdiomHandler]] = [(name, re.compile(pat
 ]]
 
 
-def _idiom(clause: str, trump: Suit | None) -> tuple[str, ClauseReading] | None:
+def _idiom(clause: str, trump: Suit | None, claimer: Seat | None = None) -> tuple[str, ClauseReading] | None:
     for name, pat, fn in IDIOMS:
         m = pat.fullmatch(clause)
         if m:
-            r = fn(m, trump)
+            r = fn(m, trump, claimer)
             if name in ("n down",) and r.tricks and m.group("n2"):
                 r.tricks = TricksStated("down", count=_n(m.group("n2")), words=r.tricks.words)
             if name == "overtricks" and r.tricks:
@@ -835,7 +900,8 @@ def _hand_seat(ref: HandRef | None, claimer: Seat | None) -> Seat | None:
 
 def _build(verb: VerbClass | None, s: Slots, text: str, trump: Suit | None, claimer: Seat | None) -> ClauseReading:
     """Steps from a verb class and its slots (see the module docstring for the conventions)."""
-    r = ClauseReading(verb=verb, leftover=list(s.leftover), ordering=s.ordering)
+    r = ClauseReading(verb=verb, leftover=list(s.leftover), ordering=s.ordering,
+                      again=s.again and not (s.suits or s.cards or s.hand or s.against or s.with_cards or s.with_suit))
     suits_named = [_resolve_suit(x, trump) for x in s.suits if x != TRUMP or trump is not None]
     trump_word = TRUMP in s.suits or s.with_suit == TRUMP
     only_trump_word = s.suits == [TRUMP] and not s.cards
@@ -860,8 +926,11 @@ def _build(verb: VerbClass | None, s: Slots, text: str, trump: Suit | None, clai
             cls = "concede"
         elif s.cards and not s.suits and s.count is None:
             cls = "play"
-        elif s.suits or s.cards:
+        elif s.suits or s.cards or "winner" in s.nouns:  # "my winners": the winners are cashed
             cls = "cash"
+        elif s.again:  # "and again" with no verb before it: nothing to repeat
+            r.again = False
+            return r
         else:
             r.understood = False
             return r
@@ -964,21 +1033,25 @@ def _build(verb: VerbClass | None, s: Slots, text: str, trump: Suit | None, clai
     return r
 
 
-_SPLIT_VERB = _alt("are", "is", "break", "breaks", "split", "splits", "divide", "divides", "are divided", "are split",
-                   "turn out", "turn out to be", "prove", "prove to be", "come", "lie")
-_CONDITION_HEAD = re.compile(rf"if\s+(?:the\s+|their\s+)?(?P<s>{_SUIT_WORD_RE})\s+{_SPLIT_VERB}\s+"
+_SPLIT_VERB = _alt("are", "is", "be", "break", "breaks", "split", "splits", "divide", "divides", "are divided",
+                   "are split", "turn out", "turn out to be", "prove", "prove to be", "come", "lie")
+_IF = _alt("if", "should", "in case", "provided", "provided that", "assuming")
+# "if the clubs are 4-1, ...", "should the spades be 4-1 ...", and the shorthand "clubs 4-1, ..." (no verb needed)
+_CONDITION_HEAD = re.compile(rf"(?:{_IF}\s+(?:the\s+|their\s+)?(?P<s>{_SUIT_WORD_RE})\s+{_SPLIT_VERB}"
+                             rf"|(?:the\s+)?(?P<s2>{_SUIT_WORD_RE}))\s+"
                              rf"(?P<a>1[0-3]|\d)\s*[-/]\s*(?P<b>1[0-3]|\d)\s*,?\s*(?:then\s+)?(?P<rest>.*)")
 _CONDITION_TAIL = re.compile(rf"(?P<rest>.+?)\s*,?\s+if\s+(?:the\s+|their\s+)?(?P<s>{_SUIT_WORD_RE})\s+{_SPLIT_VERB}\s+"
                              rf"(?P<a>1[0-3]|\d)\s*[-/]\s*(?P<b>1[0-3]|\d)")
 
 
-_SUIT_PRONOUN = re.compile(rf"\bif\s+(?:they|these|those)\s+(?=(?:{_SPLIT_VERB})\s+(?:1[0-3]|\d)\s*[-/])")
+_SUIT_PRONOUN = re.compile(rf"\b(?P<if>{_IF})\s+(?:(?:they|these|those)\s+(?=(?:{_SPLIT_VERB})\s+(?:1[0-3]|\d)\s*[-/])"
+                           rf"|(?P<bare>)(?=(?:1[0-3]|\d)\s*[-/]\s*(?:1[0-3]|\d)\b))")
 _SUIT_MENTION = re.compile(rf"\b(?:{_SUIT_WORD_RE})\b|\[[SHDC][2-9TJQKA]\]")
 
 
 def _name_pronoun_suits(norm: str) -> str:
-    """"If they are 4-1": the pronoun is the suit last named before it (a word or a card), written out; left as it is
-    when no suit was named."""
+    """"If they are 4-1", "if 4-1": the pronoun (or the suit left out) is the suit last named before it (a word or a
+    card), written out; left as it is when no suit was named."""
     out, last = [], 0
     for m in _SUIT_PRONOUN.finditer(norm):
         named = list(_SUIT_MENTION.finditer(norm, 0, m.start()))
@@ -986,7 +1059,8 @@ def _name_pronoun_suits(norm: str) -> str:
             word = named[-1].group(0)
             if word.startswith("["):
                 word = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[word[1]]
-            out.append(norm[last:m.start()] + f"if {word} ")
+            verb = "are " if m.group("bare") is not None else ""  # "if 4-1": "if clubs are 4-1"
+            out.append(norm[last:m.start()] + f"{m.group('if')} {word} {verb}")
             last = m.end()
     return "".join(out) + norm[last:]
 
@@ -996,7 +1070,7 @@ def _condition(words: str, trump: Suit | None) -> tuple[Condition, str] | None:
     m = _CONDITION_HEAD.fullmatch(words) or _CONDITION_TAIL.fullmatch(words)
     if m is None:
         return None
-    suit = _resolve_suit(_suit_of(m.group("s")), trump)
+    suit = _resolve_suit(_suit_of(m.group("s") or m.group("s2")), trump)
     text = pretty(m.group(0)[: m.start("rest")] if m.re is _CONDITION_HEAD else m.group(0)[m.end("rest"):])
     cond = Condition(suit=suit, lengths=[int(m.group("a")), int(m.group("b"))], text=text.strip(" ,"))
     return cond, _strip_fillers(m.group("rest"))[0]
@@ -1016,6 +1090,8 @@ def read_clause(clause: str, trump: Suit | None, claimer: Seat | None,
         condition, rest = cond
         if not rest:
             return "condition", ClauseReading(condition=condition)
+        if rest in NO_LINE_CLAUSES:  # "if clubs are 3-2 there is no problem": nothing to do then
+            return "condition, no line", ClauseReading()
         name, r = read_clause(rest, trump, claimer, previous)
         r.steps = [st.model_copy(update={"condition": condition}) for st in r.steps]
         r.trump_words = r.trump_words or (trump is not None and condition.suit == trump)
@@ -1027,7 +1103,7 @@ def read_clause(clause: str, trump: Suit | None, claimer: Seat | None,
     for bad in NOT_REPRESENTABLE:
         if re.search(rf"(?<!\w){re.escape(bad.strip())}(?!\w)", words):
             return "not representable", ClauseReading(understood=False)
-    hit = _idiom(words, trump)
+    hit = _idiom(words, trump, claimer)
     if hit is not None:
         name, r = hit
         return name, _with_fillers(r, taken)
@@ -1035,12 +1111,20 @@ def read_clause(clause: str, trump: Suit | None, claimer: Seat | None,
     if found is not None:
         cls, before, _verb, after = found
         before_left, more = _strip_fillers(before)
+        fronted = re.fullmatch(rf"(?P<pp>{_alt('on', 'onto', 'with', 'in', 'into', 'from', 'via', 'using')}\s+.+?)"
+                               rf"(?:\s+{_alt('i', 'we', 'i will', 'we will', 'i shall', 'i can', 'i am going to')})?",
+                               before_left)
+        if fronted is not None:  # "on the diamonds I discard a club": the phrase belongs to the verb
+            after, before_left = f"{after} {fronted.group('pp')}", ""
+        elif re.fullmatch(rf"(?:the\s+)?(?:{_HAND_RE})", before_left):  # "dummy throws the ♠5": the hand that plays
+            after, before_left = f"{after} in {before_left}", ""
+        before_left = " ".join(w for w in before_left.split() if w not in NOISE_WORDS)  # "the ruffing finesse"
         r = _verb_clause(cls, after, trump, claimer=claimer)
         if before_left:
             r.leftover = before_left.split() + r.leftover
         return f"verb {cls}", _with_fillers(r, taken + more)
     inherit: VerbClass | None = previous if previous in ("cash", "ruff", "discard", "concede", "play", "finesse",
-                                                         "duck") else None
+                                                         "duck", "take") else None
     r = _verb_clause(inherit, words, trump, claimer=claimer)
     return ("as before: " + inherit) if inherit else "no verb", _with_fillers(r, taken)
 
@@ -1048,6 +1132,62 @@ def read_clause(clause: str, trump: Suit | None, claimer: Seat | None,
 # ======================================================================================
 # Pass 4: the whole statement
 # ======================================================================================
+
+def _as_before(new: list[Step], before: list[Step], *, any_kind: bool = False) -> list[Step]:
+    """A step that names nothing of its own and says "again" ("ruff again", "cash them again", "and again") is the
+    last step before it of the same kind (of any kind after "take"/"play": "take it again"), done once more (its
+    count, if it says "twice", kept)."""
+    if len(new) != 1:
+        return new
+    st = new[0]
+    prev = next((b for b in reversed(before) if any_kind or b.action == st.action), None)
+    if prev is None:
+        return new
+    return [prev.model_copy(update={"text": st.text, "count": st.count or prev.count,
+                                    "condition": st.condition or prev.condition})]
+
+
+def _repeat_is_empty(step: Step) -> bool:
+    """Whether doing ``step`` a second time straight after the first adds nothing: drawing trumps, running a suit
+    or the winners to the end (no count), or playing cards named (a card is played once)."""
+    if step.action == "draw_trumps":
+        return True
+    if step.action == "cash":
+        return bool(step.cards) or step.count is None
+    return step.action == "play" and bool(step.cards)
+
+
+def _one_holding(a: Step, b: Step) -> bool:
+    """Whether ``b`` cashes more named cards of the suit ``a`` cashes just before it, from the same hand under the same
+    condition ("the ♥K, the ♥Q": as "the ♥K and ♥Q")."""
+    return (a.action == b.action == "cash" and a.suit is not None and a.suit == b.suit and bool(a.cards)
+            and bool(b.cards) and a.count == len(a.cards) and b.count == len(b.cards) and a.hand == b.hand
+            and a.condition == b.condition and a.when == b.when and not set(a.cards) & set(b.cards))
+
+
+def collapse_repeats(steps: list[Step], joined: dict[int, Step] | None = None) -> tuple[list[Step], int]:
+    """The steps with each repeat of the step just before it dropped where the repeat adds nothing ("cash the clubs,
+    then cash the clubs again"); a repeated ruff, finesse, discard, concession or counted cash is two steps and stays.
+    Cashes of named cards of one suit in a row are one cash of those cards in the order named. Returns the steps and
+    how many were dropped or joined; ``joined`` (if given) maps the id of a step that was joined with the next to the
+    joined step."""
+    out: list[Step] = []
+    first: list[int] = []  # the id of the step each of ``out`` was first read as
+    for st in steps:
+        if out and _repeat_is_empty(st) and st.model_copy(update={"text": None}) == out[-1].model_copy(
+                update={"text": None}):
+            continue
+        if out and _one_holding(out[-1], st):
+            cards = out[-1].cards + st.cards
+            out[-1] = out[-1].model_copy(update={"cards": cards, "count": min(len(cards), 13),
+                                                 "text": f"{out[-1].text}, {st.text}"})
+            if joined is not None:
+                joined[first[-1]] = out[-1]
+            continue
+        out.append(st)
+        first.append(id(st))
+    return out, len(steps) - len(out)
+
 
 MAX_STATEMENT_CHARS = 1000  # words past this are reported unread: a spoken claim is far shorter, and reading
 # clause by clause costs about a millisecond a clause, so the cap keeps any statement well under a second
@@ -1065,12 +1205,16 @@ def parse_statement(text: str, *, trump: Suit | None = None, claimer: Seat | Non
     ordered = False
     explicit: list[TricksStated] = []
     previous: VerbClass | None = None
+    main: VerbClass | None = None  # the last verb of a play, not of a discard on it
     for sentence in re.split(r"[.;!?]+(?!\d)", norm):
         groups: list[list[Step]] = []  # this sentence's steps, clause by clause, in the order of play
         anchor: int | None = None  # while set, clauses go in before this group ("X after Y and Z")
         pending: Condition | None = None  # "if trumps are 3-1, ...": the condition of the next clause's steps
         for i, (conn, clause) in enumerate(split_clauses(sentence)):
-            r = read_clause(clause, trump, claimer, previous)[1]
+            # "the ♥AK, on which I pitch the ♠5, then the ♦J": after "then" a clause with no verb of its own takes the
+            # verb of the plays, not of the discard made on them
+            verb_before = main if conn == "then" and previous == "discard" and main is not None else previous
+            r = read_clause(clause, trump, claimer, verb_before)[1]
             phrase = pretty(clause)
             if r.condition is not None and not r.steps:
                 pending = r.condition
@@ -1086,6 +1230,9 @@ def parse_statement(text: str, *, trump: Suit | None = None, claimer: Seat | Non
                 result.pieces.append((phrase, None))
                 result.unparsed.append(phrase)
                 continue
+            if r.again:
+                r.steps = _as_before(r.steps, steps + [st for g in groups for st in g],
+                                     any_kind=r.verb in ("take", "play"))
             if r.leftover:
                 result.unparsed.append(f"{' '.join(r.leftover)} (in {phrase!r})")
             if r.tricks is not None:
@@ -1097,6 +1244,7 @@ def parse_statement(text: str, *, trump: Suit | None = None, claimer: Seat | Non
                 result.pieces.append((phrase, None))
             if r.verb is not None:
                 previous = r.verb
+                main = r.verb if r.verb != "discard" else main
             if not r.steps:
                 continue
             # a crossing with a named card after an earlier step ("the ♣Q, a club to the ♣A and the ♣K") says where
@@ -1120,6 +1268,9 @@ def parse_statement(text: str, *, trump: Suit | None = None, claimer: Seat | Non
                 groups.append(group)
         for g in groups:
             steps.extend(g)
+    joined: dict[int, Step] = {}
+    steps, result.collapsed = collapse_repeats(steps, joined)
+    result.pieces = [(phrase, joined.get(id(st), st) if st is not None else None) for phrase, st in result.pieces]
     result.line = Line(steps=steps, ordered=ordered and len(steps) > 1)
     # a list of tricks per suit with no word of order is a count, not an order
     result.count_only = bool(steps) and not result.line.ordered and all(

@@ -11,8 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from claimlaw.engine.rulebook import Rule, fact, gt, ne, no
+from claimlaw.facts import Side
 from claimlaw.rules.common import ALL, E1997, E2007, E2017, SIDE_NAMES, SINCE_2007, Ctx, Facts, tricks_text
 from claimlaw.rules.counting import RERUN, board_totals, model_from_switches, need_count, proven, side_count
+from claimlaw.rules.params import ORDERS_70E2
 
 RESOLVE_PRIORITY = 50  # after every clause rule has set its switch
 
@@ -200,12 +202,15 @@ AT_ALL_LIKELY = Rule(
 
 def _could_lose(ctx: Ctx, m: Facts) -> None:
     adj, trump = m["adj"], m["trump"]
-    if m["params"]["high_trump_safety_check_normal"]:
-        # a pack's guideline (ACBL 1992 C): the unaware claimer holding a higher trump checks with it first;
-        # the switch, once asserted, is in every model built from the switches below
-        ctx.assert_fact("switch", name="safety_check_high_trump", clause="70C", value=True,
-                        source="ACBL Tech Files 1992 C (pack parameter high_trump_safety_check_normal)",
-                        why="a safety check with a high trump is a normal play, so he draws the trump he forgot")
+    params = m["params"]
+    if params["high_trump_safety_check_normal"] and len(trump["cards"]) == 1:
+        # a pack's regulation (as ACBL 1992 C): the claimer unaware of a single outstanding trump who holds a higher
+        # one checks with it first; the switch, once asserted, is in every model built from the switches below
+        cite = params.get("high_trump_safety_check_normal_cite") or "pack parameter high_trump_safety_check_normal"
+        ctx.assert_fact("switch", name="safety_check_high_trump", clause="70C", value=True, source=cite,
+                        why="a safety check with a high trump is a normal play, so he draws the single trump he "
+                            "forgot")
+        ctx.cite(f"a safety check with a high trump draws the single outstanding trump: {cite}")
     aware_model = model_from_switches(ctx, adj["side"], exclude=())
     unaware_model = model_from_switches(ctx, adj["side"], extra=[{"name": "unaware_trump", "clause": "70C",
                                                                   "value": trump["cards"]}])
@@ -315,6 +320,11 @@ EVIDENCE_2017 = Rule(
 
 
 def _unstated(ctx: Ctx, m: Facts) -> None:
+    play, pos = getattr(ctx, "play", None), getattr(ctx, "position", None)
+    if play is not None and pos is not None:
+        model = model_from_switches(ctx, m["adj"]["side"])
+        if model is not None and not play.guess_at_stake(pos, Side.parse(m["adj"]["side"]), model):
+            return  # his winners as he sees them make the claim: no guess is at stake, 70E1 does not apply
     ctx.assert_fact("switch", name="finesse_or_drop", clause="70E1", value=True, source="Law 70E1",
                     why="an unstated finesse or drop is not credited unless an opponent has shown out, or would "
                         "on any normal line before the guess")
@@ -359,10 +369,14 @@ UNSTATED_1997 = Rule(
 
 
 def _ra_order(ctx: Ctx, m: Facts) -> None:
-    order = m["params"]["order_70E2"]
-    ctx.assert_fact("switch", name="guess_order", clause="70E2", value=order,
-                    source=f"Law 70E2; {m['params']['order_70E2_source']}",
-                    why=f"the Regulating Authority's order for an unclarified suit: {order}")
+    order = ORDERS_70E2[m["params"]["order_70E2"]]
+    cite = m["params"].get("order_70E2_cite") or "the Regulating Authority"
+    # the play core reads the order's words: "top" lets the guess licence lapse (engine/play/model.py)
+    ctx.assert_fact("switch", name="guess_order", clause="70E2", value=order.words if order.top_down else order.name,
+                    source=f"Law 70E2; {cite}",
+                    why=f"the Regulating Authority's order for an unclarified suit: {order.words}")
+    ctx.record(order=order.name, effect=order.effect)
+    ctx.cite(f"an unclarified suit is played {order.words}: {cite}")
 
 
 RA_ORDER = Rule(
@@ -457,6 +471,8 @@ def _weighted(ctx: Ctx, m: Facts) -> None:
         if totals is not None:
             rows.append({"tricks": totals, "weight": w})
     ctx.record(weights={str(k): v for k, v in weights.items()})
+    if m["params"].get("weighted_scores_cite"):
+        ctx.cite(f"weighted results allowed: {m['params']['weighted_scores_cite']}")
     ctx.conclude(weighted=rows)
     ctx.note("Weighted result (the Regulating Authority allows it): "
              + "; ".join(f"{r['weight']:.0%} of {r['tricks']}" for r in rows))

@@ -38,6 +38,8 @@ DISAGREEMENT_2007 = Rule(
 def _period(ctx: Ctx, m: Facts) -> None:
     t, p = m["table"], m["params"]
     ctx.record(correction_minutes=p["correction_minutes"], within=t["within_period"])
+    if p.get("correction_minutes_cite"):
+        ctx.cite(f"correction period {p['correction_minutes']:g} minutes: {p['correction_minutes_cite']}")
     if t["within_period"] == "unknown":
         ctx.note("79C: the case does not say whether the objection came within the correction period; it is taken "
                  "as outside it only when the case says so.")

@@ -85,17 +85,32 @@ def _pack(tmp_path: Path, name: str, text: str) -> Path:
     return p
 
 
-@pytest.mark.parametrize("params,words", [('{correction_minutes: "abc"}', "params.correction_minutes: 'abc'"),
-                                          ("{correction_minutes: -5}", "params.correction_minutes: -5"),
-                                          ("{correction_minutes: .inf}", "params.correction_minutes: inf"),
-                                          ('{weighted_scores: "false"}', "params.weighted_scores: 'false'"),
-                                          ("{high_trump_safety_check_normal: 1}",
-                                           "params.high_trump_safety_check_normal: 1")])
-def test_a_pack_parameter_of_the_wrong_kind_is_named_with_its_pack(tmp_path: Path, params: str, words: str) -> None:
-    path = _pack(tmp_path, "club.yaml", f"name: club\nparams: {params}\n")
+@pytest.mark.parametrize("param,value,words", [
+    ("correction_minutes", '"abc"', "params.correction_minutes.value: 'abc' is not a number"),
+    ("correction_minutes", "-5", "params.correction_minutes.value: -5 is out of range"),
+    ("correction_minutes", "0", "params.correction_minutes.value: 0 is out of range"),
+    ("correction_minutes", "10081", "params.correction_minutes.value: 10081 is out of range"),
+    ("correction_minutes", "1" * 4000, "params.correction_minutes.value: a 4000-digit number is out of range"),
+    ("correction_minutes", ".inf", "params.correction_minutes.value: inf is not a number"),
+    ("correction_minutes", "1.0e+400", "params.correction_minutes.value: inf is not a number"),
+    ("correction_minutes", ".nan", "params.correction_minutes.value: nan is not a number"),
+    ("weighted_scores", '"false"', "params.weighted_scores.value: 'false' is not true or false"),
+    ("high_trump_safety_check_normal", "1", "params.high_trump_safety_check_normal.value: 1 is not true or false"),
+    ("order_70E2", '"the finesse, never the drop"', "params.order_70E2.value: 'the finesse, never the drop' is not a "
+                                                     "70E2 order"),
+    ("order_70E2", '"top down"', "did you mean 'top_down'?"),
+    ("correction_minute", "60", "params.correction_minute: unknown parameter 'correction_minute'; did you mean "
+                                "'correction_minutes'?"),
+])
+def test_a_pack_parameter_of_the_wrong_kind_or_range_is_one_line_naming_the_pack_and_the_field(
+        tmp_path: Path, param: str, value: str, words: str) -> None:
+    path = _pack(tmp_path, "club.yaml", f"name: club\nparams:\n  {param}: {{value: {value}, cite: Club rule 1}}\n")
     with pytest.raises(PackError) as info:
         load_pack(path)
-    assert str(info.value).startswith("pack 'club': ") and words in str(info.value)
+    assert str(info.value).startswith(f"pack {str(path)!r}: ") and words in str(info.value)
+    assert len(str(info.value)) < 400
+    code, _, err = _run("rule", str(ROOT / "examples" / "current-trick-only.yaml"), "--pack", str(path))
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "internal error" not in err
     code, _, err = _run("rule", str(ROOT / "examples" / "current-trick-only.yaml"), "--pack", str(path))
     assert code == 2 and len(err.strip().splitlines()) == 1
 

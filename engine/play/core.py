@@ -16,6 +16,7 @@ from . import native
 from .dds import Disagreement, SolverError, card_values, new_question
 from .model import NormalPlayModel
 from .normal.licences import licence_text
+from .normal.licensing import guess_needed
 from .search import Node, Searcher, Step, dealt_counts
 
 
@@ -79,6 +80,17 @@ class PlayCore:
             if not self.stopped:  # a count cut short by Ctrl-C is not the answer to keep
                 self._counts[key] = got
         return got
+
+    def guess_at_stake(self, pos: Position, side: Side, model: NormalPlayModel) -> bool:
+        """Does the claim need a guess, as the claimer sees it at the claim: are his sure tricks (his winners as he
+        sees them) fewer than the tricks he claims? No search: his view of the cards only (70E1)."""
+        check(pos)
+        root = Node(hands=tuple(frozenset(pos.hands[s]) for s in SEATS), leader=pos.leader, trick=tuple(pos.trick),
+                    unaware=frozenset(model.unaware_of) & frozenset(c for h in pos.hands.values() for c in h),
+                    last_led=None, voids=frozenset((s, x) for s, xs in pos.shown_out.items() for x in xs))
+        s = Searcher(trump=pos.trump, side=side, model=model, values=lambda n: self.values(n, pos.trump),
+                     restricted=frozenset({model.claimer}), dealt=dealt_counts(pos), budget=1)
+        return guess_needed(s, root)
 
     def cannot_lose(self, pos: Position, side: Side) -> Count:
         return self._run(pos, side, NormalPlayModel.dd_only(side.seats[0]), "cannot_lose", all_free=True)

@@ -36,7 +36,13 @@ class ReadProblem:
     ``no-deal`` (no deal to be had), ``bad-deal`` (hands that do not make a deal),
     ``bad-auction``/``no-contract`` (no final contract), ``bad-vulnerability``, ``bad-play`` (a card
     that is not a card, or a play that does not fit the deal), ``bad-claim`` (a total that cannot
-    be: beyond 0..13 or outside what is left). ``reason`` says what exactly is wrong.
+    be: beyond 0..13 or outside what is left), ``bad-text`` (binary data, or text in no encoding
+    the readers know), ``oversize`` (a tag, line, record or file over the readers' limits),
+    ``unterminated`` (a PBN ``{`` comment never closed: the rest of the file is skipped),
+    ``no-board`` (a file with no board at all), ``bad-record`` (a record the reader failed on),
+    ``more-problems`` (past the first thousand problems of a file, the rest counted in one),
+    ``changed`` (the file changed between the reader's passes over it).
+    ``reason`` says what exactly is wrong.
     """
 
     source: str
@@ -161,7 +167,10 @@ class ReadReport:
     unfinished: int = 0
     compared: int = 0  # claims with an independent result to check the claimed total against
     problems: list[ReadProblem] = field(default_factory=list)
-    disagreements: list[ClaimRecord] = field(default_factory=list)
+    disagreements: list[ClaimRecord] = field(default_factory=list)  # the first KEPT of them (each holds its case)
+    disagreeing: int = 0  # all of them
+
+    KEPT = 1000  # disagreeing claims kept whole: memory stays flat however many there are
 
     def add(self, item: ClaimRecord | ReadProblem) -> None:
         if isinstance(item, ReadProblem):
@@ -171,7 +180,9 @@ class ReadReport:
             if item.result_total is not None:
                 self.compared += 1
             if item.disagrees:
-                self.disagreements.append(item)
+                self.disagreeing += 1
+                if len(self.disagreements) < self.KEPT:
+                    self.disagreements.append(item)
 
     def problems_by_kind(self) -> Counter[str]:
         return Counter(p.kind for p in self.problems)
@@ -181,8 +192,8 @@ class ReadReport:
         lines = [
             f"files {self.files}, boards {self.boards}, claims read {self.claims}, "
             f"played out {self.played_out}, no play {self.not_played}, stopped early {self.unfinished}",
-            f"claimed total checked against a result in {self.compared} claims; differs in {len(self.disagreements)}"
-            + (f" ({100 * len(self.disagreements) / self.claims:.1f}% of claims read)" if self.claims else ""),
+            f"claimed total checked against a result in {self.compared} claims; differs in {self.disagreeing}"
+            + (f" ({100 * self.disagreeing / self.claims:.1f}% of claims read)" if self.claims else ""),
             f"problems: {len(self.problems)}",
         ]
         for kind, n in self.problems_by_kind().most_common():

@@ -22,8 +22,9 @@ The claimer is not recorded (see ``common.CLAIMER_NOTE``).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from claimlaw.engine.records.common import (
     ClaimRecord,
@@ -49,6 +50,11 @@ _ROTATION_VUL = ("EW", "none", "NS", "EW", "all", "NS", "EW", "all", "none",
                  "EW", "all", "none", "NS", "all", "none", "NS")  # index n % 16
 
 
+MAX_VALUE = 1 << 16  # characters in one tag or value (the longest in the vugraph set: 407, an rs line)
+MAX_RECORD = 1 << 20  # characters of calls, cards, comments and names kept for one record
+MAX_BOARDS = 20_000  # boards whose deal is kept for a record with an empty md (a vugraph file has 64 at most)
+
+
 @dataclass
 class LinRecord:
     """One board as played at one table, as the tags give it (nothing checked yet)."""
@@ -65,6 +71,8 @@ class LinRecord:
     after_claim: int = 0  # cards recorded after the claim
     comments: list[str] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
+    problem: str = ""  # why the record cannot be read whole (a tag or the record over the reader's limits)
+    kept: int = 0  # characters kept so far
 
     @property
     def number(self) -> int | None:
@@ -82,6 +90,13 @@ class LinFile:
     records: list[LinRecord] = field(default_factory=list)
 
 
+class Skipped(NamedTuple):
+    """A tag whose tag or value was over ``MAX_VALUE`` characters: skipped, its size kept."""
+
+    tag: str
+    chars: int
+
+
 def decode(raw: bytes) -> str:
     """Text of a LIN or PBN file: UTF-8 when it is, else Windows-1252 (BBO's older files)."""
     try:
@@ -92,51 +107,135 @@ def decode(raw: bytes) -> str:
 
 def tag_pairs(text: str) -> list[tuple[str, str]]:
     """The ``tag|value|`` pairs of a LIN text, in order (line breaks removed)."""
-    flat = text.replace("\r", "").replace("\n", "")
-    parts = flat.split("|")
-    return [(parts[i].strip().lower(), parts[i + 1]) for i in range(0, len(parts) - 1, 2)]
+    return [p for p in lin_tags([text]) if not isinstance(p, Skipped)]
 
 
-def split_records(text: str) -> LinFile:
-    """Group the tags into records: a record starts at ``qx``, or at ``md`` once the current one has a deal."""
-    out = LinFile()
-    names: list[str] = []
-    cur: LinRecord | None = None
-    board_header: str | None = None
+def lin_tags(chunks: Iterable[str]) -> Iterator[tuple[str, str] | Skipped]:
+    """The ``tag|value|`` pairs of a LIN text given in chunks, in order (line breaks removed).
 
-    def start() -> LinRecord:
-        rec = LinRecord(index=len(out.records), names=list(names))
-        out.records.append(rec)
-        return rec
+    A tag or value longer than ``MAX_VALUE`` is not held: it comes as ``Skipped``. A last value
+    without its closing ``|`` counts; a last tag without a value does not.
+    """
+    carry: list[str] = []
+    held = 0  # characters in carry
+    skipping = -1  # characters of an over-long field passed so far (-1: none)
+    tag: str | None = None  # the tag read, awaiting its value
+    tag_over = 0  # the tag itself was over-long (its size)
+    for chunk in chunks:
+        pieces = chunk.replace("\r", "").replace("\n", "").split("|")
+        for i, piece in enumerate(pieces):
+            last = i == len(pieces) - 1
+            if skipping >= 0:
+                skipping += len(piece)
+            else:
+                carry.append(piece)
+                held += len(piece)
+                if held > MAX_VALUE:
+                    skipping, carry, held = held, [], 0
+            if last:
+                break
+            # a field ends here
+            if skipping >= 0:
+                size, skipping = skipping, -1
+                if tag is None:
+                    tag, tag_over = "", size
+                else:
+                    yield Skipped(tag or "(an over-long tag)", max(size, tag_over))
+                    tag, tag_over = None, 0
+                continue
+            text, carry, held = "".join(carry), [], 0
+            if tag is None:
+                tag = text.strip().lower()
+            else:
+                if tag_over:
+                    yield Skipped("(an over-long tag)", tag_over)
+                else:
+                    yield tag, text
+                tag, tag_over = None, 0
+    if tag is not None:
+        if skipping >= 0 or tag_over:
+            yield Skipped(tag or "(an over-long tag)", max(skipping, tag_over))
+        else:
+            yield tag, "".join(carry)
 
-    for tag, value in tag_pairs(text):
+
+_KNOWN = frozenset("vg rs pn qx ah md sv mb an pc mc nt pg st bn rh px".split())
+
+
+class Splitter:
+    """Groups tags into records as they come: a record starts at ``qx``, or at ``md`` once the current
+    one has a deal; ``feed`` returns the record that a tag ended, ``finish`` the last one."""
+
+    def __init__(self) -> None:
+        self.head = LinFile()
+        self.names: list[str] = []
+        self.cur: LinRecord | None = None
+        self.count = 0
+        self.board_header: str | None = None
+        self.problems: list[str] = []  # over-long tags outside any record
+        self.known = 0  # tags read that LIN has (none: not a LIN text)
+
+    def _start(self) -> LinRecord | None:
+        done = self.cur
+        self.cur = LinRecord(index=self.count, names=list(self.names))
+        self.count += 1
+        return done
+
+    def _keep(self, rec: LinRecord, value: str) -> bool:
+        """Whether the record may keep ``value`` (else it is marked over the record limit)."""
+        rec.kept += len(value)
+        if rec.kept > MAX_RECORD:
+            if not rec.problem:
+                rec.problem = (f"the record holds more than {MAX_RECORD:,} characters of calls, cards and "
+                               "comments: not read")
+            return False
+        return not rec.problem
+
+    def feed(self, item: tuple[str, str] | Skipped) -> LinRecord | None:
+        if isinstance(item, Skipped):
+            why = f"tag {item.tag[:20]!r} holds {item.chars:,} characters, over the limit of {MAX_VALUE:,}"
+            if self.cur is None:
+                self.problems.append(why + ": skipped")
+            elif not self.cur.problem:
+                self.cur.problem = why + ": the record is not read"
+            return None
+        tag, value = item
+        if tag in _KNOWN:
+            self.known += 1
+        head = self.head
+        done: LinRecord | None = None
+        cur = self.cur
         if tag == "vg":
             fields = value.split(",")
-            out.event = ", ".join(f.strip() for f in fields[:2] if f.strip())
-            if len(fields) > 3 and fields[3].strip().isdigit():
-                out.first_board = int(fields[3])
+            head.event = ", ".join(f.strip() for f in fields[:2] if f.strip())
+            if len(fields) > 3 and re.fullmatch(r"\s*[0-9]{1,9}\s*", fields[3]):
+                head.first_board = int(fields[3])
         elif tag == "rs":
-            out.results = value.split(",")
+            head.results = value.split(",")
         elif tag == "pn":
-            names = [n.strip() for n in value.split(",")]
+            self.names = [n.strip() for n in value.split(",")]
             if cur is not None and not cur.hands and not cur.cards:
-                cur.names = list(names)
+                cur.names = list(self.names)
         elif tag == "qx":
-            cur = start()
-            head = value.split(",")[0].strip()
-            if head[:1].lower() in ROOMS:
-                cur.room = ROOMS[head[0].lower()]
-                head = head[1:]
-            cur.board = head or None
+            done = self._start()
+            cur = self.cur
+            assert cur is not None
+            head_text = value.split(",")[0].strip()
+            if head_text[:1].lower() in ROOMS:
+                cur.room = ROOMS[head_text[0].lower()]
+                head_text = head_text[1:]
+            cur.board = head_text or None
         elif tag == "ah":
-            board_header = value.strip()
+            self.board_header = value.strip()
             if cur is not None and cur.board is None:
-                cur.board = _board_from_header(board_header)
+                cur.board = _board_from_header(self.board_header)
         elif tag == "md":
             if cur is None or cur.hands is not None or cur.cards:
-                cur = start()
-                if board_header:
-                    cur.board = _board_from_header(board_header)
+                done = self._start()
+                cur = self.cur
+                assert cur is not None
+                if self.board_header:
+                    cur.board = _board_from_header(self.board_header)
             v = value.strip()
             if v[:1] in DEALER_DIGIT:
                 cur.dealer = DEALER_DIGIT[v[0]]
@@ -144,22 +243,49 @@ def split_records(text: str) -> LinFile:
             # no card at all (``md||``, ``md|3|``, ``md|3SHDC,SHDC,SHDC,SHDC|``) counts as an empty md
             cur.hands = v.split(",") if re.search(r"[2-9TJQKA]|10", v.upper().replace("SHDC", "")) else None
         elif cur is None:
-            continue
+            return None
         elif tag == "sv":
             cur.vul = value.strip().lower()
         elif tag == "mb":
-            cur.calls.append(value)
+            if self._keep(cur, value):
+                cur.calls.append(value)
         elif tag == "pc":
             if cur.claim is None:
-                cur.cards.append(value)
+                if self._keep(cur, value):
+                    cur.cards.append(value)
             else:
                 cur.after_claim += 1
         elif tag == "mc":
             if cur.claim is None:
                 cur.claim = value.strip()
         elif tag == "nt":
-            cur.comments.append(value)
-    return out
+            if self._keep(cur, value):
+                cur.comments.append(value)
+        return done
+
+    def finish(self) -> LinRecord | None:
+        done, self.cur = self.cur, None
+        return done
+
+
+def iter_records(chunks: Iterable[str], splitter: Splitter | None = None) -> Iterator[LinRecord]:
+    """The records of a LIN text given in chunks, one at a time (``splitter`` keeps the header)."""
+    sp = splitter or Splitter()
+    for item in lin_tags(chunks):
+        done = sp.feed(item)
+        if done is not None:
+            yield done
+    last = sp.finish()
+    if last is not None:
+        yield last
+
+
+def split_records(text: str) -> LinFile:
+    """Group the tags into records: a record starts at ``qx``, or at ``md`` once the current one has a deal."""
+    sp = Splitter()
+    records = list(iter_records([text], sp))
+    sp.head.records = records
+    return sp.head
 
 
 def _board_from_header(text: str) -> str | None:
@@ -266,57 +392,107 @@ def read_lin(text: str, source: str = "<lin>", report: ReadReport | None = None)
 
 def iter_lin(text: str, source: str = "<lin>", report: ReadReport | None = None) -> Iterator[ClaimRecord | ReadProblem]:
     """Like ``read_lin``, one item at a time; ``report`` (if given) counts boards by kind."""
+    return stream_lin(lambda: iter([text]), source, report)
+
+
+@dataclass
+class _Header:
+    """What a first pass over the file learns for the second: the header, board numbers and deals."""
+
+    event: str = ""
+    first_board: int | None = None
+    results: list[str] = field(default_factory=list)
+    records: int = 0
+    lowest: int | None = None
+    deals: dict[str, tuple[Seat | None, list[str]]] = field(default_factory=dict)
+    deals_cut: bool = False  # more boards than MAX_BOARDS: later boards' deals were not kept
+
+
+def stream_lin(chunks: Callable[[], Iterable[str]], source: str = "<lin>",
+               report: ReadReport | None = None) -> Iterator[ClaimRecord | ReadProblem]:
+    """Every claim of a LIN text read twice as a stream (``chunks()`` starts it again): memory stays
+    flat in the file's size. Every record that yields nothing, and every part of the file that could
+    not be read, is a ReadProblem saying why."""
     try:
-        lf = split_records(text)
-    except Exception as e:  # noqa: BLE001 - a file that cannot be split is reported, not raised
-        yield ReadProblem(source, None, f"cannot split the file into records: {e}", "bad-file")
+        head = _first_pass(chunks())
+    except RecordError as e:
+        yield ReadProblem(source, None, e.reason, e.kind)
         return
-    deals = _deals_by_board(lf)
-    first = lf.first_board
-    if first is None:
-        numbers = [n for n in (r.number for r in lf.records) if n is not None]
-        first = min(numbers) if numbers else None
-    for rec in lf.records:
-        board = rec.board or str(rec.index + 1)
-        if report is not None:
-            report.boards += 1
-        if rec.claim is None:
+    first = head.first_board if head.first_board is not None else head.lowest
+    lf = LinFile(event=head.event, first_board=first, results=head.results)
+    sp = Splitter()
+    boards = 0
+    try:
+        for rec in iter_records(chunks(), sp):
+            boards += 1
+            board = rec.board or str(rec.index + 1)
             if report is not None:
-                n = len(rec.cards)
-                if n == 52:
-                    report.played_out += 1
-                elif n == 0:
-                    report.not_played += 1
-                else:
-                    report.unfinished += 1
-            continue
-        try:
-            yield _claim(rec, lf, deals, first, source, board)
-        except RecordError as e:
-            yield ReadProblem(source, board, e.reason, e.kind, rec.room)
+                report.boards += 1
+            if rec.problem:
+                yield ReadProblem(source, board, rec.problem, "oversize", rec.room)
+                continue
+            if rec.claim is None:
+                if report is not None:
+                    n = len(rec.cards)
+                    if n == 52:
+                        report.played_out += 1
+                    elif n == 0:
+                        report.not_played += 1
+                    else:
+                        report.unfinished += 1
+                continue
+            try:
+                yield _claim(rec, lf, head, first, source, board)
+            except RecordError as e:
+                yield ReadProblem(source, board, e.reason, e.kind, rec.room)
+            except Exception as e:  # noqa: BLE001 - one record the reader cannot handle is that record's problem
+                yield ReadProblem(source, board, f"the reader failed on this record: {type(e).__name__}: "
+                                  f"{_one_line(e)}", "bad-record", rec.room)
+    except RecordError as e:
+        yield ReadProblem(source, None, e.reason, e.kind)
+        return
+    for why in sp.problems:
+        yield ReadProblem(source, None, why, "oversize")
+    if boards == 0 and not sp.problems and not sp.known:
+        yield ReadProblem(source, None, "no LIN tag found (such as vg|, qx|, md|): not a LIN record?", "no-board")
 
 
-def _deals_by_board(lf: LinFile) -> dict[str, tuple[Seat | None, list[str]]]:
-    """The first full md of each board, for records whose md is empty."""
-    out: dict[str, tuple[Seat | None, list[str]]] = {}
-    for rec in lf.records:
-        if rec.board is not None and rec.hands is not None and rec.board not in out:
-            out[rec.board] = (rec.dealer, rec.hands)
+def _one_line(e: BaseException) -> str:
+    return " ".join(str(e).split())[:300]
+
+
+def _first_pass(chunks: Iterable[str]) -> _Header:
+    out = _Header()
+    sp = Splitter()
+    for rec in iter_records(chunks, sp):
+        out.records += 1
+        n = rec.number
+        if n is not None and (out.lowest is None or n < out.lowest):
+            out.lowest = n
+        if rec.board is not None and rec.hands is not None and rec.board not in out.deals:
+            if sum(map(len, rec.hands)) > 200 or len(rec.board) > 40:
+                continue  # no deal to lend (a real md is some 70 characters); that record is a bad-deal itself
+            if len(out.deals) < MAX_BOARDS:
+                out.deals[rec.board] = (rec.dealer, rec.hands)
+            else:
+                out.deals_cut = True
+    out.event, out.first_board, out.results = sp.head.event, sp.head.first_board, sp.head.results
     return out
 
 
-def _claim(rec: LinRecord, lf: LinFile, deals: dict[str, tuple[Seat | None, list[str]]],
-           first: int | None, source: str, board: str) -> ClaimRecord:
+def _claim(rec: LinRecord, lf: LinFile, head: _Header, first: int | None, source: str, board: str) -> ClaimRecord:
     notes: list[str] = []
     # the deal, borrowed from the other room when this record's md is empty
     hands, dealer = rec.hands, rec.dealer
     if hands is None:
-        if rec.board is not None and rec.board in deals:
-            dealer_other, hands = deals[rec.board]
+        if rec.board is not None and rec.board in head.deals:
+            dealer_other, hands = head.deals[rec.board]
             dealer = dealer or dealer_other
             notes.append("md is empty: the deal is the other room's record of this board")
         else:
-            raise RecordError("no-deal", "md is empty or missing and no other record of this board gives the deal")
+            cut = f" (the file has over {MAX_BOARDS:,} boards; later boards' deals are not kept)"
+            raise RecordError("no-deal", "md is empty or missing and no other record of this board gives the deal"
+                              + (cut if head.deals_cut else ""))
     deal = lin_deal(hands)
     number = rec.number
     if dealer is None:
@@ -334,7 +510,7 @@ def _claim(rec: LinRecord, lf: LinFile, deals: dict[str, tuple[Seat | None, list
     # the result line, if any
     result = None
     result_code = ""
-    idx = _result_index(rec, lf, first)
+    idx = _result_index(rec, lf, head.records, first)
     if idx is not None and idx < len(lf.results):
         result_code = lf.results[idx].strip()
         try:
@@ -347,10 +523,10 @@ def _claim(rec: LinRecord, lf: LinFile, deals: dict[str, tuple[Seat | None, list
     contract, declarer = _contract(rec, dealer, result, cards, deal, notes)
 
     tricks = [cards[i:i + 4] for i in range(0, len(cards), 4)]
-    try:
-        claimed = int(rec.claim or "")
-    except ValueError:
-        raise RecordError("bad-claim", f"claim mc|{rec.claim}| is not a number of tricks") from None
+    if not re.fullmatch(r"[0-9]{1,2}", rec.claim or ""):
+        shown = _short(rec.claim or "")
+        raise RecordError("bad-claim", f"claim mc|{shown}| is not a number of tricks")
+    claimed = int(rec.claim or "")
     if not 0 <= claimed <= 13:
         raise RecordError("bad-claim", f"claim mc|{claimed}| is not a number of tricks 0..13")
     result_total = None
@@ -366,6 +542,10 @@ def _claim(rec: LinRecord, lf: LinFile, deals: dict[str, tuple[Seat | None, list
         comments=rec.comments, notes=notes)
 
 
+def _short(text: str, n: int = 40) -> str:
+    return text if len(text) <= n else text[:n] + f"… ({len(text):,} characters)"
+
+
 def _result_words(code: str, result: tuple[Contract, Seat, int] | None, contract: Contract, declarer: Seat) -> str:
     words = f"the result line ({code})"
     if result is not None and (result[0], result[1]) != (contract, declarer):
@@ -373,11 +553,11 @@ def _result_words(code: str, result: tuple[Contract, Seat, int] | None, contract
     return words
 
 
-def _result_index(rec: LinRecord, lf: LinFile, first: int | None) -> int | None:
+def _result_index(rec: LinRecord, lf: LinFile, records: int, first: int | None) -> int | None:
     if not lf.results:
         return None
     if rec.room is None:
-        return 0 if len(lf.results) == 1 and len(lf.records) == 1 else None
+        return 0 if len(lf.results) == 1 and records == 1 else None
     if first is None or rec.number is None:
         return None
     i = 2 * (rec.number - first) + (0 if rec.room == "open" else 1)

@@ -15,7 +15,7 @@ checked against.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from claimlaw.engine.records.common import (
@@ -36,6 +36,11 @@ SECTION_TAGS = ("play", "auction")
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 
 
+MAX_LINE = 1 << 20  # characters in one line once comments are taken out
+MAX_TAG = 1 << 16  # characters in one tag value (a Deal is 67, a Note a few hundred)
+MAX_GAME = 1 << 20  # characters of tags and play kept for one game
+
+
 @dataclass
 class PbnGame:
     """One game's tags and its play section tokens (nothing checked yet)."""
@@ -43,94 +48,196 @@ class PbnGame:
     tags: dict[str, str] = field(default_factory=dict)
     play: list[str] = field(default_factory=list)
     line: int = 0
+    problem: str = ""  # why the game cannot be read whole (over the reader's limits)
+    kept: int = 0
+
+
+class _Stripper:
+    """Takes ``{...}`` and ``;`` comments and ``%`` lines out of a text given a piece at a time; hands
+    back whole lines (a comment spanning lines joins them: it must not leave a blank line, a game break)."""
+
+    _QUOTE = re.compile(r'["\\]')
+    _SPECIAL = re.compile(r'["{;]')
+
+    def __init__(self) -> None:
+        self.in_brace = self.in_quote = self.skip_rest = False
+        self.line_start = True
+        self.line = 1  # the physical line being read
+        self.start = 1  # where the line being built began
+        self.brace_line = 0
+        self.out: list[str] = []
+        self.held = 0
+        self.over = 0  # characters of a line over MAX_LINE (then not held)
+
+    def _emit(self, text: str) -> None:
+        if self.over:
+            self.over += len(text)
+            return
+        self.out.append(text)
+        self.held += len(text)
+        if self.held > MAX_LINE:
+            self.over, self.out, self.held = self.held, [], 0
+
+    def piece(self, text: str) -> None:
+        """Part of a physical line (no newline in it)."""
+        i, n = 0, len(text)
+        while i < n and not self.skip_rest:
+            if self.in_brace:
+                j = text.find("}", i)
+                if j < 0:
+                    return
+                self.in_brace = False
+                self._emit(" ")
+                i = j + 1
+            elif self.in_quote:
+                m = self._QUOTE.search(text, i)
+                if m is None:
+                    self._emit(text[i:])
+                    return
+                j = m.start()
+                if text[j] == "\\":
+                    self._emit(text[i:j + 2])
+                    i = j + 2
+                else:
+                    self._emit(text[i:j + 1])
+                    self.in_quote = False
+                    i = j + 1
+            else:
+                if self.line_start and text[i] == "%":
+                    self.skip_rest = True
+                    return
+                m = self._SPECIAL.search(text, i)
+                stop = m.start() if m else n
+                if stop > i:
+                    self._emit(text[i:stop])
+                self.line_start = False
+                if m is None:
+                    return
+                i = m.end()
+                if m.group() == '"':
+                    self._emit('"')
+                    self.in_quote = True
+                elif m.group() == "{":
+                    self.in_brace, self.brace_line = True, self.line
+                else:  # ';': the rest of the line is a comment
+                    self.skip_rest = True
+
+    def end_line(self) -> tuple[int, str | int] | None:
+        """The physical line ended: the line built (its first line number, and its text or, when over
+        ``MAX_LINE``, its length), or None when a comment carries it on."""
+        self.in_quote = self.skip_rest = False
+        self.line += 1
+        if self.in_brace:
+            return None
+        return self._take()
+
+    def _take(self) -> tuple[int, str | int]:
+        got: str | int = self.over if self.over else "".join(self.out)
+        out = (self.start, got)
+        self.out, self.held, self.over = [], 0, 0
+        self.start, self.line_start = self.line, True
+        return out
+
+    def finish(self) -> tuple[int, str | int] | None:
+        """The last line, if the text does not end in a newline."""
+        if self.out or self.over:
+            return self._take()
+        return None
+
+
+def comment_free_lines(chunks: Iterable[str], stripper: _Stripper | None = None) -> Iterator[tuple[int, str | int]]:
+    """Lines of a PBN text given in chunks, comments out: (line number, text), or (line number, length)
+    for a line over ``MAX_LINE``. ``stripper.in_brace`` at the end: a ``{`` comment never closed."""
+    st = stripper or _Stripper()
+    held = ""
+    for chunk in _chain(chunks, [""]):
+        text = held + chunk
+        held = ""
+        if text.endswith("\r") and chunk:
+            text, held = text[:-1], "\r"  # a CR LF may be cut between two chunks
+        parts = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        for i, part in enumerate(parts):
+            st.piece(part)
+            if i < len(parts) - 1:
+                got = st.end_line()
+                if got is not None:
+                    yield got
+    last = st.finish()
+    if last is not None:
+        yield last
+
+
+def _chain(first: Iterable[str], then: Iterable[str]) -> Iterator[str]:
+    yield from first
+    yield from then
 
 
 def strip_comments(text: str) -> str:
     """The text without ``{...}`` and ``;`` comments or ``%`` lines (quoted tag values kept)."""
-    out: list[str] = []
-    i, n = 0, len(text)
-    in_quote = in_brace = False
-    line_start = True
-    while i < n:
-        ch = text[i]
-        if in_brace:
-            if ch == "}":
-                in_brace = False
-                out.append(" ")  # a comment spanning lines must not leave a blank line (a game break)
-            i += 1
-            continue
-        if in_quote:
-            out.append(ch)
-            if ch == "\\" and i + 1 < n:
-                out.append(text[i + 1])
-                i += 2
-                continue
-            if ch == '"' or ch == "\n":
-                in_quote = False
-            i += 1
-            continue
-        if line_start and ch == "%":
-            while i < n and text[i] != "\n":
-                i += 1
-            continue
-        line_start = ch == "\n"
-        if ch == '"':
-            in_quote = True
-            out.append(ch)
-        elif ch == "{":
-            in_brace = True
-        elif ch == ";":
-            while i < n and text[i] != "\n":
-                i += 1
-            continue
-        else:
-            out.append(ch)
-        i += 1
-    return "".join(out)
+    return "\n".join(x if isinstance(x, str) else "" for _, x in comment_free_lines([text]))
 
 
 def split_games(text: str) -> list[PbnGame]:
     """Games: tag pairs and the play section, a game ending at a blank line or a repeated tag."""
-    games: list[PbnGame] = []
+    return list(iter_games(comment_free_lines([text])))
+
+
+def iter_games(lines: Iterable[tuple[int, str | int]]) -> Iterator[PbnGame]:
+    """Games as the lines come: a game ends at a blank line or a repeated Board, Deal or Event tag."""
     cur = PbnGame()
     section: str | None = None
     previous: dict[str, str] = {}
 
-    def close() -> None:
-        nonlocal cur, previous
-        if cur.tags:
-            games.append(cur)
-            previous = cur.tags
-        cur = PbnGame()
+    def keep(text: str) -> bool:
+        cur.kept += len(text)
+        if cur.kept > MAX_GAME and not cur.problem:
+            cur.problem = f"the game holds more than {MAX_GAME:,} characters of tags and play: not read"
+        return not cur.problem
 
-    for lineno, raw in enumerate(strip_comments(text).splitlines(), start=1):
+    for lineno, raw in lines:
+        if isinstance(raw, int):
+            if not cur.problem:
+                cur.problem = f"line {lineno} holds {raw:,} characters, over the limit of {MAX_LINE:,}: not read"
+            cur.line = cur.line or lineno
+            continue
         line = raw.strip()
         if not line:
-            close()
+            if cur.tags or cur.problem:
+                yield cur
+                previous = cur.tags
+            cur = PbnGame()
             section = None
             continue
         pos = 0
         for m in _TAG.finditer(line):
             between = line[pos:m.start()].strip()
-            if between and section == "play":
+            if between and section == "play" and keep(between):
                 cur.play.extend(between.split())
             name, value = m.group(1), m.group(2).replace('\\"', '"')
             key = name.lower()
             if key in cur.tags and key in ("board", "deal", "event"):
-                close()
+                if cur.tags or cur.problem:
+                    yield cur
+                    previous = cur.tags
+                cur = PbnGame()
             if not cur.tags:
                 cur.line = lineno
             if value == "#" and key in previous:
                 value = previous[key]
-            if key != "note":
+            if len(value) > MAX_TAG:
+                if not cur.problem:
+                    cur.problem = (f"tag {name[:20]} holds {len(value):,} characters, over the limit of "
+                                   f"{MAX_TAG:,}: not read")
+                value = ""
+            if key != "note" and keep(key + value):
                 cur.tags[key] = value
             section = key if key in SECTION_TAGS else None
             pos = m.end()
         rest = line[pos:].strip()
-        if rest and section == "play":
+        if rest and section == "play" and keep(rest):
             cur.play.extend(rest.split())
-    close()
-    return games
+    if cur.tags or cur.problem:
+        yield cur
 
 
 # -- reading one game -----------------------------------------------------------------------
@@ -226,25 +333,57 @@ def read_pbn(text: str, source: str = "<pbn>", report: ReadReport | None = None)
 
 def iter_pbn(text: str, source: str = "<pbn>", report: ReadReport | None = None) -> Iterator[ClaimRecord | ReadProblem]:
     """Like ``read_pbn``, one item at a time; ``report`` (if given) counts boards by kind."""
+    return stream_pbn([text], source, report)
+
+
+def stream_pbn(chunks: Iterable[str], source: str = "<pbn>",
+               report: ReadReport | None = None) -> Iterator[ClaimRecord | ReadProblem]:
+    """Every claim of a PBN text read once as a stream of chunks (memory flat in the file's size).
+    Every game that yields nothing for a reason, and every part of the file not read, is a ReadProblem."""
+    stripper = _Stripper()
+    boards = problems = games = 0
     try:
-        games = split_games(text)
-    except Exception as e:  # noqa: BLE001 - a file that cannot be split is reported, not raised
-        yield ReadProblem(source, None, f"cannot split the file into games: {e}", "bad-file")
+        for i, g in enumerate(iter_games(comment_free_lines(chunks, stripper))):
+            games += 1
+            board = _short(g.tags.get("board", "").strip()) or str(i + 1)
+            room = _room(g.tags.get("room", ""))
+            if g.problem:
+                boards += 1
+                problems += 1
+                if report is not None:
+                    report.boards += 1
+                yield ReadProblem(source, board, g.problem, "oversize", room)
+                continue
+            if "deal" not in g.tags and "play" not in g.tags and "contract" not in g.tags:
+                continue  # a header-only game (event data), not a board
+            boards += 1
+            if report is not None:
+                report.boards += 1
+            try:
+                item = _game(g, source, board, room, report)
+            except RecordError as e:
+                yield ReadProblem(source, board, e.reason, e.kind, room)
+                continue
+            except Exception as e:  # noqa: BLE001 - one game the reader cannot handle is that game's problem
+                msg = " ".join(str(e).split())[:300]
+                yield ReadProblem(source, board, f"the reader failed on this game: {type(e).__name__}: {msg}",
+                                  "bad-record", room)
+                continue
+            if item is not None:
+                yield item
+    except RecordError as e:
+        yield ReadProblem(source, None, e.reason, e.kind)
         return
-    for i, g in enumerate(games):
-        board = g.tags.get("board", "").strip() or str(i + 1)
-        room = _room(g.tags.get("room", ""))
-        if "deal" not in g.tags and "play" not in g.tags and "contract" not in g.tags:
-            continue  # a header-only game (event data), not a board
-        if report is not None:
-            report.boards += 1
-        try:
-            item = _game(g, source, board, room, report)
-        except RecordError as e:
-            yield ReadProblem(source, board, e.reason, e.kind, room)
-            continue
-        if item is not None:
-            yield item
+    if stripper.in_brace:
+        problems += 1
+        yield ReadProblem(source, None, f"a {{ comment opened at line {stripper.brace_line} is never closed: "
+                                        "everything after it was skipped", "unterminated")
+    if games == 0 and problems == 0:
+        yield ReadProblem(source, None, "no PBN tag found (such as [Deal \"...\"]): not a PBN record?", "no-board")
+
+
+def _short(text: str, n: int = 40) -> str:
+    return text if len(text) <= n else text[:n] + "…"
 
 
 def _room(text: str) -> Room | None:
@@ -294,8 +433,9 @@ def _game(g: PbnGame, source: str, board: str, room: Room | None, report: ReadRe
             notes.append(f"the Play tag names {leader.value} as opening leader, not declarer's left-hand opponent")
     tricks = linear_play(table, leader, contract.strain.trump)
     rtext = tags.get("result", "").strip()
-    if not rtext.isdigit():
-        raise RecordError("bad-claim", f"the play ends in a claim (*) but Result {rtext!r} gives no total")
+    if not re.fullmatch(r"[0-9]{1,2}", rtext):
+        shown = rtext if len(rtext) <= 20 else f"{rtext[:20]}… ({len(rtext):,} characters)"
+        raise RecordError("bad-claim", f"the play ends in a claim (*) but Result {shown!r} gives no total")
     claimed_total = int(rtext)
     result_total, words = _score_check(tags.get("score", ""), contract, declarer, vul, notes)
     players = {s: tags[s.long_name.lower()] for s in SEATS if tags.get(s.long_name.lower(), "").strip()}
@@ -311,9 +451,9 @@ def _score_check(text: str, contract: Contract, declarer: Seat, vul: str,
     t = text.strip()
     if not t:
         return None, ""
-    m = re.fullmatch(r"(?:(NS|EW)\s+)?(-?\d+)", t, re.IGNORECASE)
+    m = re.fullmatch(r"(?:(NS|EW)\s+)?(-?[0-9]{1,6})", t, re.IGNORECASE)
     if not m:
-        notes.append(f"Score {t!r} unreadable; not checked")
+        notes.append(f"Score {_short(t)!r} unreadable; not checked")
         return None, ""
     side = Side.parse(m.group(1)) if m.group(1) else Side.NS
     value = int(m.group(2))

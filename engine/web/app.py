@@ -5,43 +5,43 @@ Routes: ``/`` the page; ``/static/*`` its script and style; ``/law/{clause}`` a 
 PBN, LIN or a BBO handviewer link; ``/api/yaml`` the case as a YAML file; ``/api/law/{clause}``;
 ``/api/rulings`` start a ruling, ``/api/rulings/{id}`` its progress and result (DELETE stops it).
 
-Rulings run one at a time per server process on a single worker thread: durable_rules and DDS are not
-thread-safe, and the play core holds no lock of its own.
+Each ruling runs in a worker process under a time limit, a bounded queue and a share per client
+(engine/web/rulings.py); parsing a case or a pasted record runs off the event loop. Every request passes the
+guards of engine/web/guard.py (security headers, Host and Origin, JSON only, a body limit), and ``serve`` runs
+uvicorn with its connection limits and timeouts. The limits and options: docs/server.md.
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import html
 import json
 import re
-import threading
-import time
-import uuid
-from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
-from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qs, unquote, urlparse
 
+import anyio
 import yaml
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from claimlaw.engine.web.guard import BodyLimit, JsonOnly, SameOrigin, SecurityHeaders
+from claimlaw.engine.web.rulings import Busy, Job, Limits, Rulings, Stopper, no_paths, run_ruling
 from claimlaw.facts import Case, CaseError, Ruling, case_from_dict
 
 STATIC = Path(__file__).resolve().parent / "static"
 EDITIONS = ("2017", "2007", "1997")
-MAX_BODY = 200_000  # bytes of a posted case or pasted record
-KEEP_JOBS = 32      # finished rulings kept for their pages to fetch
-QUESTIONS = ("double_dummy", "worst_normal", "cannot_lose", "can_make")
+MAX_BODY = 200_000    # bytes of a posted case or pasted record
+REQUEST_TIMEOUT = 10.0  # seconds for a request's head, and again for its body, to arrive
+PARSERS = 2           # cases and pasted records parsed at once, each on a thread off the event loop
+T = TypeVar("T")
 
 
 # -- cases in and out -----------------------------------------------------------------------------------
@@ -62,7 +62,7 @@ def read_case(data: Any) -> Case:
         try:
             load_case_pack(ref, case_dir=None)
         except PackError as e:
-            raise CaseError(f"regulations[{i}]", str(e).removeprefix("regulations: ")) from None
+            raise CaseError(f"regulations[{i}]", no_paths(str(e).removeprefix("regulations: "), keep=ref)) from None
     return case
 
 
@@ -159,182 +159,41 @@ def view_extras(case: Case, ruling: Ruling) -> dict[str, Any]:
     return {"diagram": diagram(case), "marks": marks, "clauses": clauses}
 
 
-# -- rulings, one at a time ------------------------------------------------------------------------------
-
-
-def _interrupt(thread_id: int) -> None:
-    """Raise KeyboardInterrupt in that thread at its next Python instruction (as Ctrl-C does for the CLI)."""
-    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), ctypes.py_object(KeyboardInterrupt))
-
-
-class StoppableCore:
-    """The play core as the rules see it, with a stop button: a stop during a search interrupts it (the search
-    keeps what it found, marked unproven, as Ctrl-C does), and every later question gets no budget."""
-
-    def __init__(self, core: Any) -> None:
-        self.core = core
-        self.questions = 0
-        self.searching = ""
-        self.stopped = False
-        self._lock = threading.Lock()
-        self._thread: int | None = None
-        self._interrupted = 0.0
-
-    def __getattr__(self, name: str) -> Any:
-        fn = getattr(self.core, name)
-        return self._wrap(name, fn) if name in QUESTIONS else fn
-
-    def _wrap(self, name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
-        def ask(*args: Any, **kwargs: Any) -> Any:
-            with self._lock:
-                self._thread = threading.get_ident()
-                self.searching = name
-                if self.stopped:
-                    self.core.stopped = True
-            try:
-                try:
-                    return fn(*args, **kwargs)
-                except KeyboardInterrupt:  # stopped outside the search's own handler: answer with no budget
-                    self.core.stopped = True
-                    return fn(*args, **kwargs)
-            finally:
-                with self._lock:
-                    self._thread = None
-                    self.searching = ""
-                    self.questions += 1
-
-        return ask
-
-    def stop(self) -> None:
-        """Stop the search under way (if any) and give later questions no budget."""
-        with self._lock:
-            self.stopped = True
-            self.core.stopped = True
-            if self._thread is not None:
-                _interrupt(self._thread)
-                self._interrupted = time.monotonic()
-
-    def nudge(self, after: float = 2.0) -> None:
-        """Interrupt again a search still running ``after`` seconds past a stop (an interrupt that arrived
-        inside native code, or that something swallowed)."""
-        with self._lock:
-            if self.stopped and self._thread is not None and time.monotonic() - self._interrupted > after:
-                _interrupt(self._thread)
-                self._interrupted = time.monotonic()
-
-
-@dataclass
-class Job:
-    """One ruling asked for by the page."""
-
-    id: str
-    case: Case
-    budget: int | None
-    state: str = "queued"  # queued, running, done, failed, stopped
-    started: float = field(default_factory=time.monotonic)
-    finished: float | None = None
-    result: dict[str, Any] | None = None
-    message: str = ""
-    core: StoppableCore | None = None
-    future: Future[None] | None = None
-
-    def status(self) -> dict[str, Any]:
-        """What the page polls: state, seconds, questions answered, and the ruling once there is one."""
-        if self.core is not None and self.state == "running":
-            self.core.nudge()
-        end = self.finished if self.finished is not None else time.monotonic()
-        out: dict[str, Any] = {"id": self.id, "state": self.state, "seconds": round(end - self.started, 1),
-                               "questions": self.core.questions if self.core else 0,
-                               "searching": self.core.searching if self.core else "",
-                               "stopped": bool(self.core and self.core.stopped)}
-        if self.message:
-            out["message"] = self.message
-        if self.result is not None:
-            out.update(self.result)
-        return out
-
-
-class Rulings:
-    """Rulings run on one worker thread, one at a time; the page polls them and may stop them."""
-
-    def __init__(self) -> None:
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="claimlaw-ruling")
-        self.jobs: OrderedDict[str, Job] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def start(self, case: Case, budget: int | None) -> Job:
-        job = Job(uuid.uuid4().hex, case, budget)
-        with self._lock:
-            self.jobs[job.id] = job
-            while len(self.jobs) > KEEP_JOBS:
-                old_id, old = next(iter(self.jobs.items()))
-                if old.state in ("queued", "running"):
-                    break
-                del self.jobs[old_id]
-        job.future = self.executor.submit(self._run, job)
-        return job
-
-    def get(self, job_id: str) -> Job | None:
-        with self._lock:
-            return self.jobs.get(job_id)
-
-    def stop(self, job: Job) -> None:
-        if job.future is not None and job.future.cancel():
-            job.state, job.finished, job.message = "stopped", time.monotonic(), "stopped before it started"
-        elif job.core is not None:
-            job.core.stop()
-
-    def shutdown(self) -> None:
-        for job in list(self.jobs.values()):
-            if job.state in ("queued", "running"):
-                self.stop(job)
-        self.executor.shutdown(wait=False, cancel_futures=True)
-
-    @staticmethod
-    def _run(job: Job) -> None:
-        from claimlaw.engine.api import rule
-        from claimlaw.engine.host import RuleError
-        from claimlaw.engine.packs import PackError
-        from claimlaw.engine.play import PlayCore
-
-        job.core = StoppableCore(PlayCore(budget=job.budget))
-        job.state = "running"
-        job.started = time.monotonic()
-        try:
-            ruling = rule(job.case, play=job.core)
-            job.result = {"ruling": ruling_json(job.case, ruling), "view": view_extras(job.case, ruling)}
-            job.state = "done"
-        except KeyboardInterrupt:
-            job.state, job.message = "stopped", "stopped before the search had found any line to rule on"
-        except PackError as e:
-            job.state, job.message = "failed", str(e)
-        except RuleError as e:
-            job.state, job.message = "failed", f"a rule failed: {e}"
-        except CaseError as e:
-            job.state, job.message = "failed", str(e)
-        except Exception as e:  # noqa: BLE001 - the page gets one line, never a traceback
-            job.state, job.message = "failed", f"internal error ({type(e).__name__}): {e}"[:300]
-        finally:
-            job.finished = time.monotonic()
-
-
 # -- routes ------------------------------------------------------------------------------------------------
 
 
 async def _json_body(request: Request) -> Any:
+    """The posted JSON (the body limit, the JSON content type and the Origin are checked before this runs)."""
     body = await request.body()
     if len(body) > MAX_BODY:
         raise CaseError("", f"the request is larger than {MAX_BODY:,} bytes")
+    return await _off_loop(request, _parse_json, body)
+
+
+def _parse_json(body: bytes) -> Any:
     try:
         return json.loads(body or b"null")
     except json.JSONDecodeError as e:
         raise CaseError("", f"not valid JSON: {e.msg}") from None
+    except (UnicodeDecodeError, RecursionError):
+        raise CaseError("", "not valid JSON: not UTF-8 text, or nested too deep") from None
+
+
+async def _off_loop(request: Request, fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` on a worker thread, at most PARSERS at once: a long paste never holds up other requests."""
+    limiter = getattr(request.app.state, "parsers", None)
+    return await anyio.to_thread.run_sync(fn, *args, limiter=limiter)
 
 
 async def case_error(request: Request, exc: Exception) -> Response:
     """A bad case, from any route: the CLI's one-line message with its field, status 422."""
     assert isinstance(exc, CaseError)
     return JSONResponse(error_body(exc), status_code=422)
+
+
+async def busy(request: Request, exc: Exception) -> Response:
+    """A ruling refused for now (a full queue, or the client's own share): 429 with one line."""
+    return JSONResponse({"error": {"field": "", "message": str(exc)}}, status_code=429, headers={"Retry-After": "30"})
 
 
 async def index(request: Request) -> Response:
@@ -345,13 +204,13 @@ async def meta(request: Request) -> Response:
     from claimlaw.engine.lawinfo import known_clauses
     from claimlaw.engine.packs import list_packs
 
-    packs = [{"name": p.name, "title": p.title, "source": p.source, "origin": p.origin, "error": p.error}
-             for p in list_packs()]
+    packs = [{"name": p.name, "title": p.title, "source": p.source, "origin": p.origin, "error": no_paths(p.error)}
+             for p in await _off_loop(request, list_packs)]
     return JSONResponse({"editions": list(EDITIONS), "packs": packs, "clauses": known_clauses()})
 
 
 async def check(request: Request) -> Response:
-    read_case(await _json_body(request))
+    await _off_loop(request, read_case, await _json_body(request))
     return JSONResponse({"ok": True})
 
 
@@ -360,12 +219,12 @@ async def import_(request: Request) -> Response:
     text = data.get("text", "") if isinstance(data, dict) else ""
     if not isinstance(text, str):
         raise CaseError("paste", "send the pasted text as a string")
-    return JSONResponse({"case": import_text(text)})
+    return JSONResponse({"case": await _off_loop(request, import_text, text)})
 
 
 async def download_yaml(request: Request) -> Response:
     data = await _json_body(request)
-    text = case_yaml(data)
+    text = await _off_loop(request, case_yaml, data)
     name = re.sub(r"[^a-z0-9]+", "-", str(data.get("title") or "claim").lower()).strip("-")[:60] or "claim"
     return Response(text, media_type="application/yaml",
                     headers={"Content-Disposition": f'attachment; filename="{name}.yaml"'})
@@ -378,13 +237,14 @@ async def start_ruling(request: Request) -> Response:
     budget = data.get("budget")
     if budget is not None and (not isinstance(budget, int) or isinstance(budget, bool) or budget < 1):
         raise CaseError("budget", f"{budget!r} is not a positive number of search positions")
-    case = read_case(data["case"])
-    job = request.app.state.rulings.start(case, budget)
+    await _off_loop(request, read_case, data["case"])  # a bad case is a field message now, not in the worker
+    client = request.client.host if request.client else ""
+    job = request.app.state.rulings.start(data["case"], budget, client)
     return JSONResponse(job.status(), status_code=202)
 
 
 def _job(request: Request) -> Job:
-    job = request.app.state.rulings.get(request.path_params["job_id"])
+    job: Job | None = request.app.state.rulings.get(request.path_params["job_id"])
     if job is None:
         raise HTTPException(404, "no such ruling (the server keeps the last few; ask again)")
     return job
@@ -466,9 +326,14 @@ async def server_error(request: Request, exc: Exception) -> Response:
     return _page("Error", f"<p>{html.escape(message)}</p>", 500)
 
 
-def create_app() -> Starlette:
-    """The web application, with its own ruling worker."""
-    rulings = Rulings()
+def create_app(limits: Limits | None = None, *, hosts: Sequence[str] | None = None, port: int | None = None,
+               timeout: float = REQUEST_TIMEOUT,
+               job: Callable[[Any, int | None, Stopper], dict[str, Any]] = run_ruling) -> Starlette:
+    """The web application with its ruling workers. ``hosts``/``port``: the Host names (``name[:port]``) and
+    port the server answers to (None: any Host, as under a test client; an Origin must still match the Host).
+    ``timeout``: seconds for a request's body to arrive. ``job``: what a worker runs for a ruling (tests give
+    their own)."""
+    rulings = Rulings(limits, job)
     routes = [
         Route("/", index),
         Route("/law/{clause:path}", law_page),
@@ -485,19 +350,64 @@ def create_app() -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        app.state.parsers = anyio.CapacityLimiter(PARSERS)
+        rulings.open()
         yield
         rulings.shutdown()
 
-    app = Starlette(routes=routes, exception_handlers={CaseError: case_error, HTTPException: http_error,
-                                                         Exception: server_error},
-                    lifespan=lifespan)
+    middleware = [Middleware(SecurityHeaders), Middleware(SameOrigin, hosts=hosts, port=port),
+                  Middleware(JsonOnly), Middleware(BodyLimit, max_body=MAX_BODY, timeout=timeout)]
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
+                    exception_handlers={CaseError: case_error, Busy: busy, HTTPException: http_error,
+                                        Exception: server_error})
     app.state.rulings = rulings
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Run the page on uvicorn until Ctrl-C."""
+KEEP_ALIVE = 5            # seconds an idle connection stays open after a response
+CONNECTIONS = 10_000      # open connections at most (uvicorn answers 503 past them)
+PER_CLIENT_CONNECTIONS = 32  # open connections from one address (not behind a proxy)
+HEAD_BYTES = 16_384       # bytes of a request's head (request line and headers)
+
+
+def _file_limit(want: int) -> int:
+    """Raise this process's open-file limit towards ``want`` (within the hard limit); the limit now."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on Windows
+        return want
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < want:
+        new = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return want if soft == resource.RLIM_INFINITY else max(200, min(want, soft))
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = None, *,
+          allowed_hosts: Sequence[str] = (), forwarded_allow_ips: str | None = None,
+          timeout: float = REQUEST_TIMEOUT) -> None:
+    """Run the page on uvicorn until Ctrl-C, with the connection limits and timeouts of docs/server.md.
+
+    ``allowed_hosts``: further names the server answers to (a reverse proxy's public name);
+    ``forwarded_allow_ips``: the proxies whose X-Forwarded-For names the client (None: trust no header);
+    ``timeout``: seconds a connection has to send a request's head, and again its body."""
     import uvicorn
 
-    print(f"claimlaw: serving the web page at http://{host}:{port}/ (Ctrl-C stops)")
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    from claimlaw.engine.web.guard import GuardedH11Protocol
+
+    connections = _file_limit(CONNECTIONS + 100) - 100
+    names = {f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}", *allowed_hosts}
+    if host not in ("0.0.0.0", "::", ""):
+        names.add(f"[{host}]:{port}" if ":" in host else f"{host}:{port}")
+    protocol = type("ClaimlawH11Protocol", (GuardedH11Protocol,),
+                    {"head_timeout": timeout, "per_client": 0 if forwarded_allow_ips else PER_CLIENT_CONNECTIONS})
+    app = create_app(limits, hosts=sorted(names), port=port, timeout=timeout)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", http=protocol,
+                            timeout_keep_alive=KEEP_ALIVE, limit_concurrency=connections,
+                            h11_max_incomplete_event_size=HEAD_BYTES, server_header=False,
+                            proxy_headers=forwarded_allow_ips is not None, forwarded_allow_ips=forwarded_allow_ips,
+                            timeout_graceful_shutdown=5)
+    print(f"claimlaw: serving the web page at http://{host}:{port}/ (Ctrl-C stops)", flush=True)
+    uvicorn.Server(config).run()

@@ -26,7 +26,10 @@ PACK = Pack(
     replace={"guideline.any_suit_order": ANY_SUIT_ORDER, "guideline.ruff_low": RUFF_LOW},
     params={
         "high_trump_safety_check_normal": False,   # 2019 #3: not a normal play
-        "trumps_forced_when_opponents_void": False,  # 2019 #4
         "weighted_scores": False,
+    },
+    cites={
+        "high_trump_safety_check_normal": f"{SOURCE} #3",
+        "weighted_scores": SOURCE,
     },
 )

@@ -14,4 +14,6 @@ PACK = replace(
     title="ACBL 1992 claim guidelines (older variant)",
     source=SOURCE,
     params={**ACBL_2019.params, "high_trump_safety_check_normal": True},  # 1992 C: a normal play
+    cites={**ACBL_2019.cites, "high_trump_safety_check_normal": f"{SOURCE} C"},
+    overrides=["acbl"],  # the older variant of the same guidelines: it may stand in for them
 )

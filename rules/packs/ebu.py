@@ -54,4 +54,6 @@ PACK = Pack(
     add=[REVOKE, NO_WEIGHTING],
     replace={"guideline.top_down": TOP_DOWN},
     params={"correction_minutes": 30.0, "weighted_scores": False},
+    cites={"correction_minutes": f"{SOURCE} (Law 79C's 30 minutes, unless the conditions of contest say otherwise)",
+           "weighted_scores": f"{SOURCE} 8.70.1"},
 )

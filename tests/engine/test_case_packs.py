@@ -92,14 +92,15 @@ def test_a_python_file_named_by_a_case_is_refused_before_any_of_its_code_runs(tm
 
 def test_a_case_from_the_api_or_the_web_names_installed_packs_only_and_is_told_which(tmp_path: Path) -> None:
     data = tmp_path / "club.yaml"
-    data.write_text("name: club\nparams: {correction_minutes: 60}\n", encoding="utf-8")
+    data.write_text("name: club\nparams: {correction_minutes: {value: 60, cite: Club rule 1}}\n", encoding="utf-8")
     with pytest.raises(PackError, match="not an installed pack.*known: .*ebu"):
         load_case_pack(str(data), case_dir=None)
     assert load_case_pack("ebu", case_dir=None).name == "ebu"
 
 
 def test_a_data_pack_named_by_a_case_file_is_read_relative_to_the_case_file(tmp_path: Path) -> None:
-    (tmp_path / "club.yaml").write_text("name: club\nparams: {correction_minutes: 60}\n", encoding="utf-8")
+    (tmp_path / "club.yaml").write_text("name: club\nparams: {correction_minutes: {value: 60, cite: Club rule 1}}\n",
+                                        encoding="utf-8")
     assert load_case_pack("club.yaml", case_dir=tmp_path).params["correction_minutes"] == 60
     ruling = rule(_case("club.yaml"), case_dir=tmp_path)
     assert ruling.packs == ["club.yaml"]

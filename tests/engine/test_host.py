@@ -288,10 +288,57 @@ def test_a_pack_naming_an_unknown_rule_is_an_error_naming_the_pack_and_the_rule(
         compile_program(RULES, edition="2017", packs=[bad])
 
 
+def test_an_exception_to_a_rule_a_pack_replaced_under_a_new_name_still_defeats_the_replacement() -> None:
+    # the pack replaces 69A.agreed by club2.agreed, and its exception names the old name: before the fix the
+    # exception fired and the replacement fired after it anyway (the exception never applied)
+    replacement = Rule(name="club2.agreed", clause="69A", editions=ALL, reason="the club's agreement rule",
+                       when=(fact("suspended"), fact("claim_made", alias="made"), fact("table", doubted=False)),
+                       then=lambda ctx, m: ctx.conclude(outcome="agreed_by_club"))
+    exception = Rule(name="club2.small_claims", clause="69A", editions=ALL, reason="a claim of one trick is void",
+                     when=(fact("suspended"), fact("claim", tricks=1)), priority=-5, overrides=("69A.agreed",),
+                     then=lambda ctx, m: ctx.conclude(outcome="void_by_club"))
+    pack = Pack(name="club2", replace={"69A.agreed": replacement}, add=[exception])
+    p = compile_program(RULES, edition="2017", packs=[pack])
+    assert p.rule("club2.small_claims").overrides == ("club2.agreed",)
+    r = p.run(claim(tricks=1))
+    assert r.conclusions["outcome"] == "void_by_club"
+    assert ("club2.agreed", "club2.small_claims") in r.suppressed
+    assert p.run(claim(tricks=3)).conclusions["outcome"] == "agreed_by_club"
+
+
+def test_an_override_naming_no_rule_of_the_composed_system_is_an_error_when_the_pack_loads() -> None:
+    stray = Rule(name="club3.x", clause="69A", editions=ALL, reason="r", when=(fact("suspended"),),
+                 overrides=("69A.agred",), then=lambda ctx, m: None, priority=-5)
+    with pytest.raises(RulebookError, match=r"pack 'club3': rule 'club3.x' overrides '69A.agred', which is no rule of "
+                                            r"the composed system \(did you mean '69A.agreed'\?\)"):
+        compile_program(RULES, edition="2017", packs=[Pack(name="club3", add=[stray])])
+
+
+def test_two_packs_that_change_the_same_parameter_or_rule_are_an_error_unless_the_later_overrides_the_earlier(
+        ) -> None:
+    other = Pack(name="other", params={"correction_minutes": 45})
+    with pytest.raises(RulebookError, match=r"pack 'other': sets parameter 'correction_minutes' to 45, but pack "
+                                            r"'club' set it to 20.*overrides: \[club\]"):
+        compile_program(RULES, edition="2017", packs=[CLUB, other])
+    again = Pack(name="again", neutralise=["69A.agreed"])
+    with pytest.raises(RulebookError, match=r"pack 'again': neutralises rule '69A.agreed', which pack 'club' already "
+                                            r"changed"):
+        compile_program(RULES, edition="2017", packs=[CLUB, again])
+    same = Pack(name="same", params={"correction_minutes": 20})  # the same value is no disagreement
+    assert compile_program(RULES, edition="2017", packs=[CLUB, same]).param_pack == {"correction_minutes": "club"}
+    later = Pack(name="later", params={"correction_minutes": 45}, overrides=["club"], cites={
+        "correction_minutes": "Later rule 2"})
+    p = compile_program(RULES, edition="2017", packs=[CLUB, later])
+    assert p.params["correction_minutes"] == 45
+    assert p.param_pack == {"correction_minutes": "later"}
+    assert p.param_cite == {"correction_minutes": "Later rule 2 [pack later]"}
+
+
 def test_a_pack_loaded_by_path_from_a_directory_outside_the_project_takes_effect(tmp_path: Any) -> None:
     (tmp_path / "strict.yaml").write_text(
-        "name: strict\ntitle: Strict club\nsource: house rules\nparams: {correction_minutes: 10}\n"
-        "neutralise: [D.suspended]\n")
+        "name: strict\ntitle: Strict club\nsource: house rules\n"
+        "params: {correction_minutes: {value: 10, cite: house rule 1}}\n"
+        "withdraw: [{rule: D.suspended, cite: house rule 2}]\n")
     p = compile_program(RULES, edition="2017", packs=[str(tmp_path / "strict.yaml")])
     r = p.run(claim())
     assert [s.rule for s in r.trace] == ["A.claim"] and p.params["correction_minutes"] == 10

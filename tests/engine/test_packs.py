@@ -72,20 +72,21 @@ def test_a_pack_directory_with_pack_py_is_loaded(tmp_path: Path) -> None:
 def test_a_json_data_pack_sets_params_and_neutralises_rules(tmp_path: Path) -> None:
     f = tmp_path / "data.json"
     f.write_text(json.dumps({"name": "data", "title": "Data pack", "source": "a memo",
-                             "params": {"correction_minutes": 5}, "neutralise": ["69A.agreed"]}))
+                             "params": {"correction_minutes": {"value": 5, "cite": "memo 1"}},
+                             "withdraw": [{"rule": "69A.agreed", "cite": "memo 2"}]}))
     p = compile_program(RULES, edition="2017", packs=[str(f)])
     assert p.params["correction_minutes"] == 5 and "69A.agreed" not in [r.name for r in p.rules]
     assert "agreed" not in str(p.run(claim()).conclusions)
 
 
 @pytest.mark.parametrize(("filename", "text", "message"), [
-    ("bad.yaml", "name: bad\nrules: []\n", "unknown key 'rules'"),
+    ("bad.yaml", "name: bad\nrulez: []\n", "rulez: unknown key 'rulez'; did you mean 'rules'?"),
     ("noname.yaml", "title: x\n", "'name' is required"),
     ("list.yaml", "- a\n- b\n", "expected a mapping"),
     ("broken.yaml", "name: [unclosed\n", "not valid YAML"),
     ("broken.json", "{", "not valid JSON"),
     ("params.yaml", "name: p\nparams: [1]\n", "'params' must be a mapping"),
-    ("neut.yaml", "name: n\nneutralise: 3\n", "'neutralise' must be a list"),
+    ("neut.yaml", "name: n\nwithdraw: 3\n", "withdraw: must be a list"),
     ("badname.yaml", "name: 'no spaces'\n", "pack name 'no spaces'"),
     ("nopack.py", "X = 1\n", "defines no PACK"),
     ("notpack.py", "PACK = {'name': 'x'}\n", "not engine.rulebook.Pack"),

@@ -107,7 +107,7 @@ def test_an_edition_may_be_a_manifest_of_rule_names_or_a_predicate() -> None:
 
 
 def test_packs_apply_in_order_and_a_later_pack_can_change_an_earlier_packs_rule() -> None:
-    late = Pack(name="late", neutralise=["69A.agreed"], params={"correction_minutes": 25})
+    late = Pack(name="late", neutralise=["69A.agreed"], params={"correction_minutes": 25}, overrides=["club"])
     comp = compose_detailed(RULES, "2017", [CLUB, late])
     names = [r.name for r in comp.rules]
     assert "club.agreed" not in names and "69A.agreed" not in names and "club.note" in names

@@ -79,7 +79,7 @@ def test_an_unanswered_question_reruns_the_rules_and_every_run_sees_the_same_ans
     case = load_case(EXAMPLES / "4h-forgotten-trump-west.yaml")
     counted = SlowCore(0.0)
     ruling = rule(case, play=counted)
-    assert counted.calls == 2  # 70C3 compares two counts; 70A reuses one of them from the book
+    assert counted.calls == 3  # 70E1 asks whether a guess is at stake; 70C3 compares two counts; 70A reuses one
     book = AnswerBook(play_core())
     assert book.proven and ruling.proven
 

@@ -33,5 +33,5 @@ def test_every_vugraph_file_reads_to_the_end_with_a_reason_for_each_unread_claim
     assert report.claims + len(report.problems) == len(items)
     assert report.claims > 8000
     assert all(p.reason and p.kind for p in report.problems)
-    assert 0.01 < len(report.disagreements) / report.claims < 0.025  # "about 1.6 %"
+    assert 0.01 < report.disagreeing / report.claims < 0.025  # "about 1.6 %"
     assert all(r.case.claim.tricks == r.claimed_remaining for r in items if isinstance(r, ClaimRecord))

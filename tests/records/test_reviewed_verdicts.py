@@ -43,11 +43,6 @@ KNOWN: dict[str, str] = {  # row number: what is at fault (strict: fix and remov
     "13": "model: the reviewed ♦J finesse is gone; the line now blocks the hearts: West follows ♥2 under East's ♥K "
           "(South's ♥A takes it) keeping ♥QJ opposite ♥T96, and with East's ♦A spent on the crossing East's ♥T is "
           "stranded (a failure to unblock, as in row 6, which its reviewer accepted: the rows pull two ways)",
-    "17": "model: the rejected line is gone (third hand high), and so is the line on which East, the claimer's "
-          "partner, threw his ♦A (each hand of the side now narrows its ties in its own view: East sees the ♦A as a "
-          "winner). Our solver proves another line: East underleads the ♦A with ♦7 into South's ♦K (on lead only "
-          "trumps narrow a tie), then West, the claimer, follows ♥T under South's ♥K (dummy, void, would ruff his "
-          "♥A: he cannot win the trick) and dummy's last trump ruffs East's ♦A",
     "4": "model (concession licence): the audit's defender question now concedes what the claim concedes, so "
          "South may lead a loser at his side's first lead (EBU claims notes: a trick conceded without saying when "
          "is lost at once or at the end); he leads the ♣T into the ♣K and partner's ♣Q falls under it. The "

@@ -129,6 +129,21 @@ def test_claiming_after_a_trump_round_both_opponents_followed_shows_awareness() 
 
 
 @clause("70C2")
+def test_a_claim_made_after_leading_to_the_next_trick_still_comes_just_after_the_trump_round() -> None:
+    # White Book 8.70.4(b): one round of trumps, both opponents follow, "all mine": he knows trumps remain; leading
+    # the ♥2 to the next trick before claiming does not make him forget it
+    r = ruled("7s-trump-round-both-followed", board__play=[["S2", "S3", "ST", "SA"], ["H2"]])
+    assert any(s.rule == "70C2.just_drew_a_round" for s in r.trace)
+    assert r.outcome == "claim_allowed" and "70C3" not in r.laws
+
+
+@clause("70C2")
+def test_a_trump_led_that_only_one_opponent_has_followed_does_not_yet_show_awareness() -> None:
+    r = ruled("7s-trump-round-both-followed", board__play=[["S2", "S3"]])
+    assert not any(s.rule == "70C2.just_drew_a_round" for s in r.trace)
+
+
+@clause("70C2")
 def test_a_directors_finding_of_awareness_overrides_the_default() -> None:
     r = ruled("4h-forgotten-trump-west", findings={"aware_of_trumps": True})
     assert "70C3" not in r.laws and any(s.rule == "70C2.finding_aware" for s in r.trace)
@@ -143,11 +158,12 @@ def test_a_defenders_claim_gets_no_credit_when_declarer_can_endplay_him() -> Non
 @clause("70E2")
 def test_a_regulating_authoritys_order_for_an_unclarified_suit_enters_the_trace(tmp_path: Path) -> None:
     pack = tmp_path / "order.yaml"
-    pack.write_text("name: order\nparams: {order_70E2: top down, order_70E2_source: 'RA regulation 12'}\n",
+    pack.write_text("name: order\nparams: {order_70E2: {value: top_down, cite: 'RA regulation 12'}}\n",
                     encoding="utf-8")
     r = rule(case_from_dict(example("7nt-spade-guess")), packs=[str(pack)])
     step = next(s for s in r.trace if s.clause == "70E2")
     assert "RA regulation 12" in step.concluded["asserted"][0]["source"]
+    assert step.cites == ["an unclarified suit is played from the top down: RA regulation 12 [pack order]"]
 
 
 @clause("70C2", "70C3")
@@ -174,7 +190,7 @@ def test_a_defenders_claim_that_needs_partner_to_overtake_is_ruled_on_partners_n
 def test_a_regulated_top_down_order_for_an_unclarified_suit_settles_the_guess_without_the_losing_finesse(
         tmp_path: Path) -> None:
     pack = tmp_path / "order.yaml"
-    pack.write_text("name: order\nparams: {order_70E2: top down, order_70E2_source: 'RA regulation 12'}\n",
+    pack.write_text("name: order\nparams: {order_70E2: {value: top_down, cite: 'RA regulation 12'}}\n",
                     encoding="utf-8")
     case = load_case(EXAMPLES / "7nt-spade-guess-ending-drop-only.yaml")
     assert rule(case).tricks == {"EW": 12, "NS": 1}  # 70E1: the losing finesse
@@ -204,3 +220,25 @@ def test_an_agreed_impossible_claim_is_withdrawn_only_within_the_correction_peri
         when: str, outcome: str, ew: int) -> None:
     r = rule(load_case(EXAMPLES / f"7nt-agreed-claim-withdrawn-{when}-correction-period.yaml"))
     assert r.outcome == outcome and r.tricks is not None and r.tricks["EW"] == ew
+
+
+@clause("70E1")
+def test_70e1_is_not_in_the_chain_of_a_claim_whose_winners_as_the_claimer_sees_them_need_no_guess() -> None:
+    r = rule(load_case(EXAMPLES / "3nt-three-discards-forgotten-jack.yaml"))
+    assert "70E1" not in r.laws and r.outcome == "claim_adjusted"
+    assert any(s.clause == "70E1" for s in r.considered)
+
+
+@clause("70E1")
+def test_70e1_is_in_the_chain_where_the_claim_needs_a_finesse_nobody_stated() -> None:
+    r = ruled("7nt-spade-guess-finesse-only")
+    assert "70E1" in r.laws and r.outcome == "claim_adjusted"
+
+
+@clause("70B")
+def test_a_step_that_fired_but_changed_nothing_goes_to_the_considered_steps_not_the_chain() -> None:
+    r = rule(load_case(EXAMPLES / "3nt-three-discards-forgotten-jack.yaml"))
+    chain = {s.rule for s in r.trace}
+    assert "68B1.claim_concedes_rest" not in chain and "guideline.ruff_low" not in chain
+    assert {"68B1.claim_concedes_rest", "guideline.ruff_low"} <= {s.rule for s in r.considered}
+    assert "guideline.unaware_winner" in chain  # the witness line used it

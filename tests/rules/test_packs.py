@@ -91,12 +91,14 @@ def test_a_pack_written_outside_the_project_is_loaded_by_path_and_takes_effect(t
 def test_a_data_pack_can_shorten_the_correction_period(tmp_path: Path) -> None:
     pack = tmp_path / "short.yaml"
     pack.write_text("name: short\ntitle: Short correction period\nsource: An organiser\n"
-                    "params: {correction_minutes: 10}\n", encoding="utf-8")
+                    "params: {correction_minutes: {value: 10, cite: Conditions of contest 4}}\n", encoding="utf-8")
     data = make(WITHDRAWN, timing={"objection": "after_round_end", "objection_by": "S",
                                    "within_correction_period": None, "minutes_after_scores_posted": 20})
     assert ruled(data).outcome == "agreement_withdrawn"
     r = ruled(data, packs=[str(pack)])
     assert r.outcome == "agreed" and "correction period" in r.summary
+    step = next(s for s in r.trace if s.clause == "79C")
+    assert step.cites == ["correction period 10 minutes: Conditions of contest 4 [pack short]"]
 
 
 def test_an_unknown_pack_is_a_clear_error() -> None:
@@ -109,7 +111,8 @@ def test_an_unknown_pack_is_a_clear_error() -> None:
 def test_a_pack_that_allows_weighted_results_gives_the_directors_weighting_beside_the_whole_trick_ruling(
         tmp_path: Path) -> None:
     pack = tmp_path / "weights.yaml"
-    pack.write_text("name: weights\nparams: {weighted_scores: true}\n", encoding="utf-8")
+    pack.write_text("name: weights\nparams: {weighted_scores: {value: true, cite: Appeals regulation 2}}\n",
+                    encoding="utf-8")
     case = load_case(EXAMPLES / "7nt-spade-guess-ending-drop-only.yaml").model_copy(deep=True)
     case.findings.outcome_weights = {2: 0.5, 3: 0.5}
     r = rule(case, packs=[str(pack)])

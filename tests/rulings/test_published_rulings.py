@@ -71,11 +71,11 @@ def test_every_own_published_case_names_its_source_and_grade_in_an_opening_comme
         assert load_case(p).source, p.name
 
 
+@pytest.mark.skipif(not SHARED.is_dir(), reason=f"the shared rulings folder {SHARED} is absent: marks on its cases "
+                    "cannot be told from marks that outlived their case")
 def test_every_marked_case_exists_so_no_mark_outlives_its_case() -> None:
     stems = {p.stem for p in PUBLISHED}
-    assert UNBOUNDED <= stems
-    if SHARED.is_dir():
-        assert set(KNOWN) <= stems and set(DISPUTED) <= stems
+    assert UNBOUNDED <= stems and set(KNOWN) <= stems and set(DISPUTED) <= stems
 
 
 @clause("70A", "70C3", "70D1", "70.footnote")

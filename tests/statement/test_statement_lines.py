@@ -152,3 +152,58 @@ def test_a_crossing_with_a_named_card_after_an_earlier_play_puts_the_plays_in_th
     assert not count.line.ordered and count.count_only
     alone = parse_statement("a heart to the king and ace", trump=S)
     assert not alone.line.ordered  # a crossing with nothing before it orders nothing
+
+
+# -- a Director's words (issue 42 item 7): each general rule once, by itself ------------------------------------
+
+@pytest.mark.parametrize("text, want", [
+    ("on the high diamonds I discard my losing club", [("cash", D, None), ("discard", C, None)]),
+    ("in dummy I ruff a club", [("ruff", C, Seat.N)]),
+    ("dummy ruffs a club", [("ruff", C, Seat.N)]),
+])
+def test_a_phrase_or_hand_put_before_the_verb_is_read_with_the_verb(text: str, want: list[tuple]) -> None:
+    p = parse_statement(text, trump=S, claimer=Seat.S)
+    assert [(s.action, s.suit, s.hand) for s in p.line.steps] == want and not p.unparsed
+
+
+@pytest.mark.parametrize("text", ["should the clubs be 4-1 I ruff a diamond", "clubs 4-1, I ruff a diamond",
+                                  "if they split 4-1 I ruff a diamond", "I ruff a diamond if clubs break 4-1"])
+def test_a_condition_said_with_should_as_shorthand_or_of_they_is_the_same_condition(text: str) -> None:
+    p = parse_statement("I cash the ♣A; " + text if "they" in text else text, trump=H)
+    (step,) = [st for st in p.line.steps if st.condition is not None]
+    assert (step.action, step.suit, step.condition.suit, step.condition.lengths) == ("ruff", D, C, [4, 1])
+    assert not p.unparsed
+
+
+def test_a_condition_with_no_problem_as_its_step_gives_no_step_and_leaves_nothing_unread() -> None:
+    p = parse_statement("if clubs are 3-2 there is no problem; if they are 4-1 I ruff the fourth round", trump=H)
+    assert [(s.action, s.condition.lengths) for s in p.line.steps] == [("ruff", [4, 1])] and not p.unparsed
+
+
+def test_after_then_a_clause_with_no_verb_takes_the_verb_of_the_plays_not_of_the_discard_on_them() -> None:
+    p = parse_statement("the ♥A and ♥K, pitching a spade, then the ♦J", trump=C, claimer=Seat.S)
+    assert [s.action for s in p.line.steps] == ["play", "discard", "play"] and not p.unparsed
+    listed = parse_statement("discard a spade, then a heart", trump=C)  # no play before: the discards go on
+    assert [s.action for s in listed.line.steps] == ["discard", "discard"]
+
+
+@pytest.mark.parametrize("text, kind, count", [
+    ("we take the rest", "all", None), ("I'm taking the rest", "all", None), ("everything's mine", "all", None),
+    ("the last two are mine", "more", 2), ("we get two more", "more", 2), ("another two for us", "more", 2),
+    ("the next two are ours", "more", 2), ("I win this trick", "this_trick", None),
+    ("all my cards are good", "all", None), ("there's no more to play for", "all", None)])
+def test_the_claimers_side_as_subject_and_is_contracted_read_as_the_plain_claim(text: str, kind: str,
+                                                                                 count: int | None) -> None:
+    p = parse_statement(text, trump=S, claimer=Seat.S)
+    assert (p.tricks_stated.kind, p.tricks_stated.count) == (kind, count)
+    assert p.line.steps == [] and not p.unparsed
+
+
+def test_a_spot_card_after_a_suit_word_is_a_card_and_cards_of_one_suit_joined_by_and_are_one_holding() -> None:
+    p = parse_statement("I'll cash the ♥K and ♥Q, then discard dummy's spade five", trump=C, claimer=Seat.S)
+    assert [(s.action, s.cards, s.hand) for s in p.line.steps] == [
+        ("cash", [Card(H, 13), Card(H, 12)], None), ("discard", [Card(S, 5)], Seat.N)]
+    named = parse_statement("I make the ♥K, the ♥Q and the ♣10", trump=C)  # cashes of one suit in a row: one holding
+    assert [(s.suit, s.cards) for s in named.line.steps] == [(H, [Card(H, 13), Card(H, 12)]), (C, [Card(C, 10)])]
+    apart = parse_statement("I play the ♣Q, a club to the ace and the king of clubs", trump=H)
+    assert [s.cards for s in apart.line.steps] == [[Card(C, 12)], [Card(C, 14)], [Card(C, 13)]]  # a play apart

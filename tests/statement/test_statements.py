@@ -221,7 +221,8 @@ def test_any_run_of_words_parses_without_error_and_every_step_is_in_the_trace(
         ws: list[str], trump: Suit | None, claimer: Seat | None) -> None:
     p = parse_statement(" ".join(ws), trump=trump, claimer=claimer)
     traced = [stp for _, stp in p.pieces if stp is not None]
-    assert sorted(map(id, traced)) == sorted(map(id, p.line.steps))
+    assert set(map(id, p.line.steps)) <= set(map(id, traced))  # a repeat read once stays in the trace
+    assert len(traced) == len(p.line.steps) + p.collapsed
     if "xyzzy" in ws:
         assert any("xyzzy" in u for u in p.unparsed)
 

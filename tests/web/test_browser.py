@@ -93,6 +93,16 @@ def page(browser: Any, server: str) -> Iterator[Any]:
     assert errors == [], errors
 
 
+def wait_js(pg: Any, expr: str, timeout: float = 30) -> None:
+    """Wait until ``expr`` is true in the page, polled from here: the page's Content-Security-Policy forbids the
+    string evaluation that Playwright's ``wait_for_function`` does inside the page."""
+    t0 = time.monotonic()
+    while not pg.evaluate(expr):
+        if time.monotonic() - t0 > timeout:
+            raise AssertionError(f"still false after {timeout:g} s: {expr}")
+        pg.wait_for_timeout(100)
+
+
 def enter_the_forgotten_jack(pg: Any) -> None:
     """examples/3nt-three-discards-forgotten-jack.yaml, typed into the form field by field."""
     pg.fill("#title", "Three winners in dummy, the claimer thinking his jack of hearts is good")
@@ -245,19 +255,37 @@ def test_a_pasted_case_with_a_long_search_shows_progress_and_stops_unproven(page
     pg.click("#paste-box summary")
     pg.fill("#paste", LONG_SEARCH)
     pg.click("#import")
-    pg.wait_for_function("document.getElementById('contract').value === '1NT'")
+    wait_js(pg, "document.getElementById('contract').value === '1NT'")
     assert pg.input_value("#hand-N-C") == "AKJ83" and pg.input_value("#unaware_of") == "DA"
     pg.get_by_role("button", name="Rule").click()
-    pg.wait_for_function("document.getElementById('progress-text').textContent.includes('Searching the claimer')",
-                         timeout=30_000)
+    wait_js(pg, "document.getElementById('progress-text').textContent.includes('Searching the claimer')", 30)
     assert pg.is_visible("#progress") and pg.is_disabled("#rule")
     pg.get_by_role("button", name="Stop the search").click()
-    pg.wait_for_function("!document.getElementById('ruling').hidden || "
-                         "document.getElementById('run-error').textContent", timeout=60_000)
+    wait_js(pg, "!document.getElementById('ruling').hidden || document.getElementById('run-error').textContent", 60)
     assert pg.inner_text("#run-error") == ""
     assert pg.is_visible("#unproven") and "you stopped the search" in pg.inner_text("#unproven")
     assert pg.inner_text("#outcome") == "claim not established"
     assert pg.is_enabled("#rule")
+
+
+def test_leaving_the_page_while_it_searches_stops_the_ruling(page: Any, server: str) -> None:
+    pg = page
+    pg.click("#paste-box summary")
+    pg.fill("#paste", LONG_SEARCH)
+    pg.click("#import")
+    wait_js(pg, "document.getElementById('contract').value === '1NT'")
+    pg.get_by_role("button", name="Rule").click()
+    wait_js(pg, "document.getElementById('progress-text').textContent.includes('Searching the claimer')", 30)
+    job = pg.evaluate("jobId")
+    pg.goto("about:blank")
+    t0 = time.monotonic()
+    while True:
+        with urllib.request.urlopen(f"{server}/api/rulings/{job}", timeout=10) as r:
+            s = json.loads(r.read())
+        if s["state"] not in ("queued", "running") or time.monotonic() - t0 > 30:
+            break
+        time.sleep(0.2)
+    assert s["stopped_by"] == "you" and s["state"] == "done" and s["ruling"]["proven"] is False
 
 
 def test_the_card_picker_never_puts_a_card_in_two_hands(page: Any) -> None:

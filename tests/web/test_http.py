@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
-import threading
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,8 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from claimlaw.engine.web.app import create_app
+from claimlaw.engine.web.rulings import Limits, Rulings, no_paths
+from tests.web import jobs
 
 ROOT = Path(__file__).resolve().parents[2]
 FAST = ROOT / "examples" / "3nt-three-discards-forgotten-jack.yaml"
@@ -97,7 +99,7 @@ def test_check_names_the_field_with_the_same_one_line_message_as_the_cli(client:
 
 
 def test_check_says_what_is_wrong_with_a_body_that_is_not_a_case(client: TestClient) -> None:
-    r = client.post("/api/check", content=b"{not json")
+    r = client.post("/api/check", content=b"{not json", headers={"content-type": "application/json"})
     assert r.status_code == 422 and r.json()["error"]["message"].startswith("not valid JSON")
     r = client.post("/api/check", json=[1, 2])
     assert r.status_code == 422 and "mapping" in r.json()["error"]["message"]
@@ -209,63 +211,101 @@ def test_stopping_a_finished_ruling_keeps_its_result(client: TestClient) -> None
     assert r.status_code == 200 and r.json()["state"] == "done" and r.json()["ruling"] == s["ruling"]
 
 
-class SpinningCore:
-    """A play core whose search runs until it is interrupted, as a long search does."""
-
-    running = threading.Event()
-
-    def __init__(self, budget: int | None = None) -> None:
-        self.budget = budget
-        self.stopped = False
-
-    def worst_normal(self) -> str:
-        SpinningCore.running.set()
-        try:
-            while True:
-                sum(range(1000))
-        except KeyboardInterrupt:
-            self.stopped = True
-            return "stopped with what it found"
-
-
-def test_stop_interrupts_the_search_and_rulings_run_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    from claimlaw import engine
-
-    SpinningCore.running.clear()
-    real_rule = engine.api.rule
-    active: list[int] = []
-    overlap: list[bool] = []
-
-    def ruling_after_a_long_search(case: Any, *, play: Any, **kw: Any) -> Any:
-        active.append(1)
-        overlap.append(len(active) > 1)
-        try:
-            assert play.worst_normal() == "stopped with what it found"
-            return real_rule(case)
-        finally:
-            active.pop()
-
-    monkeypatch.setattr(engine.play, "PlayCore", SpinningCore)
-    monkeypatch.setattr(engine.api, "rule", ruling_after_a_long_search)
+@contextlib.contextmanager
+def app_with(job: Any, **limits: Any) -> Iterator[TestClient]:
+    """The app with its workers running ``job`` (tests/web/jobs.py) under ``limits``."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        with TestClient(create_app()) as c:
-            first = c.post("/api/rulings", json={"case": fast_case()}).json()["id"]
-            second = c.post("/api/rulings", json={"case": fast_case()}).json()["id"]
-            assert SpinningCore.running.wait(10)
-            assert c.get(f"/api/rulings/{second}").json()["state"] == "queued"
-            assert c.delete(f"/api/rulings/{second}").json()["state"] == "stopped"
-            s = c.get(f"/api/rulings/{first}").json()
-            assert s["state"] == "running" and s["searching"] == "worst_normal"
-            c.delete(f"/api/rulings/{first}")
-            s = finished(c, first)
-            assert s["state"] == "done" and s["stopped"] is True and s["ruling"]["outcome"] == "claim_adjusted"
-            SpinningCore.running.clear()
-            third = c.post("/api/rulings", json={"case": fast_case()}).json()["id"]
-            assert SpinningCore.running.wait(10)
-            c.delete(f"/api/rulings/{third}")
-            assert finished(c, third)["state"] == "done"
-    assert overlap and not any(overlap)
+        with TestClient(create_app(Limits(**limits), job=job)) as c:
+            yield c
+
+
+def wait_for(client: TestClient, job_id: str, cond: Callable[[dict[str, Any]], bool], timeout: float = 60) -> None:
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if cond(client.get(f"/api/rulings/{job_id}").json()):
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"ruling {job_id}: not so after {timeout} s: {client.get(f'/api/rulings/{job_id}').json()}")
+
+
+def test_stop_ends_the_search_with_its_line_and_later_questions_get_no_budget() -> None:
+    with app_with(jobs.spin_until_stopped, workers=1) as c:
+        first = c.post("/api/rulings", json={"case": fast_case()}).json()["id"]
+        wait_for(c, first, lambda s: s["searching"] == "worst_normal")
+        assert c.delete(f"/api/rulings/{first}").json()["stopped_by"] == "you"
+        s = finished(c, first)
+        assert s["state"] == "done" and s["stopped"] is True and s["stopped_by"] == "you"
+        assert s["ruling"]["first"] == "the best line found" and s["ruling"]["then"] == "no budget"
+        assert s["questions"] == 2
+        second = c.post("/api/rulings", json={"case": fast_case()}).json()["id"]  # the same worker, a fresh stop
+        wait_for(c, second, lambda s: s["searching"] == "worst_normal")
+        time.sleep(0.5)
+        assert c.get(f"/api/rulings/{second}").json()["state"] == "running"
+        c.delete(f"/api/rulings/{second}")
+        assert finished(c, second)["ruling"]["pid"] == s["ruling"]["pid"]
+
+
+def test_at_most_workers_rulings_search_at_once_and_a_waiting_one_stopped_never_starts() -> None:
+    with app_with(jobs.spin_until_stopped, workers=2, per_client=3) as c:
+        ids = [c.post("/api/rulings", json={"case": fast_case()}).json()["id"] for _ in range(3)]
+        for i in ids[:2]:
+            wait_for(c, i, lambda s: s["searching"] == "worst_normal")
+        assert c.get(f"/api/rulings/{ids[2]}").json()["state"] == "queued"
+        r = c.delete(f"/api/rulings/{ids[2]}").json()
+        assert r["state"] == "stopped" and r["message"] == "stopped before it started"
+        for i in ids[:2]:
+            c.delete(f"/api/rulings/{i}")
+        pids = {finished(c, i)["ruling"]["pid"] for i in ids[:2]}
+        assert len(pids) == 2  # two processes, not two threads of one
+
+
+def test_a_waiting_ruling_of_a_client_with_none_searching_goes_before_a_second_of_another() -> None:
+    rulings = Rulings(Limits(workers=2, per_client=3, queue=4), jobs.spin_until_stopped)
+    rulings.open()
+    try:
+        a1, a2, a3 = (rulings.start(fast_case(), None, "10.0.0.1") for _ in range(3))
+        t0 = time.monotonic()
+        while not (a1.searching and a2.searching) and time.monotonic() - t0 < 60:
+            time.sleep(0.05)
+        b1 = rulings.start(fast_case(), None, "10.0.0.2")
+        assert (a3.state, b1.state) == ("queued", "queued")
+        rulings.stop(a1)
+        while b1.state == "queued" and time.monotonic() - t0 < 60:
+            time.sleep(0.05)
+        assert (a3.state, b1.state) == ("queued", "running")
+    finally:
+        rulings.shutdown()
+
+
+def test_a_search_deaf_to_the_stop_has_its_worker_killed_and_the_page_gets_one_line() -> None:
+    with app_with(jobs.deaf, workers=1, time_limit=1, grace=1) as c:
+        job = c.post("/api/rulings", json={"case": fast_case()}).json()["id"]
+        s = finished(c, job, timeout=60)
+        assert s["state"] == "stopped" and s["stopped_by"] == "time"
+        assert s["message"] == "the time limit of 1 s passed before the search had found any line to rule on"
+
+
+def test_a_worker_that_dies_fails_its_ruling_in_one_line_and_the_next_ruling_gets_a_new_worker() -> None:
+    with app_with(jobs.crash, workers=1) as c:
+        for _ in range(2):
+            s = finished(c, c.post("/api/rulings", json={"case": fast_case()}).json()["id"])
+            assert s["state"] == "failed" and s["message"] == "the ruling's worker process ended unexpectedly (exit 3)"
+
+
+def test_a_failed_ruling_is_a_one_line_message_that_names_no_file() -> None:
+    with app_with(jobs.broken, workers=1) as c:
+        s = finished(c, c.post("/api/rulings", json={"case": fast_case()}).json()["id"])
+    assert s["state"] == "failed" and s["message"] == "internal error (ValueError); please report this case"
+
+
+def test_a_ruling_nobody_polls_is_killed() -> None:
+    with app_with(jobs.spin_until_stopped, workers=1, abandon_after=1) as c:
+        job = c.post("/api/rulings", json={"case": fast_case()}).json()["id"]
+        wait_for(c, job, lambda s: s["searching"] == "worst_normal")
+        time.sleep(2.5)  # no poll: the page was closed
+        s = c.get(f"/api/rulings/{job}").json()
+        assert s["state"] == "stopped" and s["stopped_by"] == "gone" and "nobody asked" in s["message"]
 
 
 def test_a_server_error_is_one_short_line_never_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -284,18 +324,13 @@ def test_a_server_error_is_one_short_line_never_a_traceback(monkeypatch: pytest.
     assert "Traceback" not in msg and "\n" not in msg and "case is kept" in msg
 
 
-def test_a_failed_ruling_is_a_one_line_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    from claimlaw import engine
-
-    def broken(case: Any, **kw: Any) -> Any:
-        raise ValueError("no luck")
-
-    monkeypatch.setattr(engine.api, "rule", broken)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        with TestClient(create_app()) as c:
-            s = finished(c, c.post("/api/rulings", json={"case": fast_case()}).json()["id"])
-    assert s["state"] == "failed" and s["message"] == "internal error (ValueError): no luck"
+def test_a_message_to_a_client_names_no_file_of_the_server_but_keeps_the_clients_own_words() -> None:
+    assert no_paths("pack 'club': cannot import /srv/club/pack.py: boom") == "pack 'club': cannot import …: boom"
+    assert no_paths(r"no luck in C:\claimlaw\secret.yaml") == "no luck in …"
+    assert no_paths("'/etc/x.yaml' is not an installed pack (at /opt/a/b)", keep="/etc/x.yaml") == (
+        "'/etc/x.yaml' is not an installed pack (at …)")
+    assert no_paths("board.play[4][3]: ♣7 is in South's hand; 3/4 of the tricks") == (
+        "board.play[4][3]: ♣7 is in South's hand; 3/4 of the tricks")
 
 
 def test_each_clause_has_a_page_with_what_claimlaw_law_prints(client: TestClient) -> None:

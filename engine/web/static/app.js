@@ -417,7 +417,7 @@ async function poll() {
     return;
   }
   if (s.state === "queued" || s.state === "running") {
-    const what = s.state === "queued" ? "Waiting for the ruling before it to finish" : "Searching the claimer's normal lines";
+    const what = s.state === "queued" ? "Waiting for a free worker (other rulings are searching)" : "Searching the claimer's normal lines";
     $("progress-text").textContent = `${what}: ${Math.round(s.seconds)} s, ${s.questions} trick question(s) answered${s.stopped ? " (stopping…)" : ""}.`;
     polling = setTimeout(poll, 400);
     return;
@@ -442,7 +442,8 @@ function showRuling(s) {
   $("next-step").textContent = r.next_step ? "Next: " + r.next_step : "";
   const un = $("unproven");
   un.hidden = r.proven;
-  un.textContent = r.proven ? "" : (s.stopped ? "Not proven: you stopped the search before it settled a count this ruling rests on. " : "Not proven: the search budget ran out before it settled a count this ruling rests on. ") + "Doubt goes against the claimer; search without a budget to prove the count.";
+  const why = { you: "you stopped the search", time: "the server's time limit stopped the search", memory: "the server's memory limit stopped the search" }[s.stopped_by] || (s.stopped ? "the search was stopped" : "the search budget ran out");
+  un.textContent = r.proven ? "" : `Not proven: ${why} before it settled a count this ruling rests on. ` + (s.stopped_by === "time" || s.stopped_by === "memory" ? "Doubt goes against the claimer; claimlaw rule on the case file searches without the server's limits." : "Doubt goes against the claimer; search without a budget to prove the count.");
   $("tricks").textContent = r.tricks ? Object.entries(r.tricks).map(([k, v]) => `${k} ${v}`).join(", ") : "—";
   $("score").textContent = r.score !== null && r.score !== undefined ? `${r.contract}: ${r.score > 0 ? "+" : ""}${r.score} to ${r.score_for}` : "—";
   $("outcome").textContent = r.outcome.replace(/_/g, " ");
@@ -480,6 +481,8 @@ function drawTrace(r, view) {
     const d = el("details", { class: "step", id: `step-${i + 1}` });
     const sum = el("summary");
     sum.append(el("strong", { text: st.clause }), ` ${st.reason}`);
+    // the regulation a pack applied at this step, shown without opening it
+    for (const c of st.cites || []) sum.append(el("br"), el("span", { class: "cite", text: `↳ ${c}` }));
     d.append(sum);
     const para = view.clauses[st.clause];
     const body = el("div", { class: "step-body" });
@@ -587,6 +590,10 @@ async function start() {
   $("share").addEventListener("click", shareLink);
   $("clear").addEventListener("click", () => { fillForm({ claim: { by: "N" } }); base = {}; keep(); });
   $("stop").addEventListener("click", stopRuling);
+  // leaving the page while a ruling searches stops it: its worker is free for others at once
+  window.addEventListener("pagehide", () => {
+    if (jobId && !$("progress").hidden) fetch(`/api/rulings/${jobId}`, { method: "DELETE", keepalive: true }).catch(() => {});
+  });
   $("prev").addEventListener("click", () => { step--; drawWitness(); });
   $("next").addEventListener("click", () => { step++; drawWitness(); });
   const m = location.hash.match(/case=([A-Za-z0-9_-]+)/);

@@ -1,0 +1,62 @@
+"""What a ruling worker runs in the server tests, in place of a ruling: each misbehaves as a search can.
+
+They run in the worker process (the server passes them to ``create_app(job=...)``), so they must be importable
+module-level functions.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from typing import Any
+
+from claimlaw.engine.web.rulings import Stopper
+
+
+class SpinningCore:
+    """A play core whose search runs until it is interrupted, as a long search does, then keeps what it found."""
+
+    def __init__(self) -> None:
+        self.stopped = False
+
+    def worst_normal(self) -> str:
+        try:
+            while True:
+                sum(range(1000))
+        except KeyboardInterrupt:
+            self.stopped = True
+            return "the best line found"
+
+    def double_dummy(self) -> str:
+        return "no budget" if self.stopped else "searched"
+
+
+def spin_until_stopped(data: Any, budget: int | None, stopper: Stopper) -> dict[str, Any]:
+    """One long search, then one more question: the stop ends the first, the second gets no budget."""
+    core = stopper.wrap(SpinningCore())
+    first = core.worst_normal()
+    return {"ruling": {"first": first, "then": core.double_dummy(), "pid": os.getpid()}}
+
+
+def deaf(data: Any, budget: int | None, stopper: Stopper) -> dict[str, Any]:
+    """A search that never hears the stop (as one deep in native code): its worker must be killed."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    while True:
+        time.sleep(0.05)
+
+
+def broken(data: Any, budget: int | None, stopper: Stopper) -> dict[str, Any]:
+    """A ruling that fails with a message naming a file of the server's."""
+    raise ValueError("no luck reading /etc/claimlaw/secret.yaml")
+
+
+def crash(data: Any, budget: int | None, stopper: Stopper) -> dict[str, Any]:
+    """A worker that dies in the middle of a ruling (as a crash in native code would)."""
+    os._exit(3)
+
+
+def pid(data: Any, budget: int | None, stopper: Stopper) -> dict[str, Any]:
+    """The worker's process id: which process ruled."""
+    time.sleep(float(data.get("title") or 0) if str(data.get("title") or "").replace(".", "").isdigit() else 0)
+    return {"ruling": {"pid": os.getpid()}}
