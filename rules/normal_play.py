@@ -3,13 +3,15 @@
 The footnote: "normal" includes careless or inferior play for the class of player involved
 (1997 added "but not irrational" and also covered Law 69). The guidelines below are how
 Directors apply it; each sets one switch of the play core's normal-play model and names its
-source, so a Regulating-Authority pack can neutralise or replace it by rule name.
+source, so a Regulating-Authority pack can neutralise or replace it by rule name. The guidelines, their reasons
+and sources come from the table of licences (engine/play/normal/licences.py).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from claimlaw.engine.play.normal.licences import LICENCES
 from claimlaw.engine.rulebook import Rule, fact, gt
 from claimlaw.rules.common import ALL, E1997, SINCE_2007, Ctx, Facts
 
@@ -74,32 +76,12 @@ def _both(name: str, switch: str, reason: str, source: str, **where: Any) -> lis
             guideline(f"{name}.71", switch, reason, source, trigger="cancel_review", **where)]
 
 
-GUIDELINES: list[Rule] = [
-    *_both("any_suit_order", "any_suit_order",
-           "A claimer who thinks all his cards are good may cash his suits in any order: the worst one is ruled.",
-           "EBU claims notes; ACBL Laws Commission 2019 guideline 1"),
-    *_both("continue_suit", "continue_suit",
-           "Having started to cash a suit he carries on with it until it is exhausted (no tortuous switching).",
-           "EBU claims notes; EBU TD forum 2023"),
-    *_both("top_down", "top_down",
-           "Within a suit he plays from the top; several small equal cards in any order.",
-           "White Book 8.70.5; ACBL Laws Commission 2019 guideline 1; 70E2 example"),
-    *_both("equal_small_any", "equal_small_any",
-           "Cards he sees as equal may be played in any order.",
-           "White Book 8.70.5"),
-    *_both("ruff_low", "ruff_low",
-           "When ruffing he ruffs as low as possible, then plays small trumps in any order.",
-           "ACBL Laws Commission 2019 guideline 5; EBU claims notes"),
-    *_both("concede_now_or_end", "concede_now_or_end",
-           "A trick he concedes without saying when is lost at once or at the end, whichever is worse for him.",
-           "EBU claims notes"),
-    *_both("sees_played_cards", "sees_played_cards",
-           "He sees the cards as they are played: a show-out or a bad break is noticed when it happens.",
-           "WBFLC 2001-10-30 #3 (as reported); EBU TD forum"),
-    *_both("unaware_winner", "unaware_winner",
-           "A claimer who has forgotten an outstanding winner may discard or lead as if it were gone.",
-           "White Book 8.70.6", unaware_count=gt(0)),
-]
+# extra conditions on the findings for a guideline's rules (the rest fire whenever a count is adjudicated)
+WHERE: dict[str, dict[str, Any]] = {"unaware_winner": {"unaware_count": gt(0)}}
+
+# one pair of rules (Law 70 and Law 71) per general guideline of the table of licences, with its reason and source
+GUIDELINES: list[Rule] = [rule for lic in LICENCES if lic.rule is not None
+                          for rule in _both(lic.name, lic.name, lic.rule, lic.source, **WHERE.get(lic.name, {}))]
 
 RULES: list[Rule] = [FOOTNOTE, FOOTNOTE_71, FOOTNOTE_1997, *GUIDELINES]
 

@@ -28,6 +28,8 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "_licences.h"  /* the licences' flag bits, written from engine/play/normal/licences.py */
+
 typedef uint64_t u64;
 
 #define GTT_BITS 18  /* the floors' table */
@@ -738,7 +740,7 @@ static inline u64 above_all(u64 lane, u64 theirs) {
     return theirs ? lane & ~((top_bit(theirs) << 1) - 1) : lane;
 }
 
-/* Searcher._crashes on top ranks: cashing ``masters`` (the seat's masters of a suit, ``mine`` all its cards there)
+/* normal/licensing.py ``crashes`` on top ranks: cashing ``masters`` (the seat's masters of a suit, ``mine`` all its cards there)
  * from the top fells a master of partner's ``part`` once his losers are gone, and the two hands take fewer tricks in
  * the suit */
 static int crashes(u64 masters, u64 mine, u64 part, u64 theirs) {
@@ -764,7 +766,7 @@ static u64 finesse_cards(u64 over, u64 theirs, u64 follow) {
     return out;
 }
 
-/* Searcher.drop_sure: the side's cards above ``m`` (lanes ``a``, the hand to move, and ``b``) win r rounds (at most
+/* normal/licensing.py ``drop_sure``: the side's cards above ``m`` (lanes ``a``, the hand to move, and ``b``) win r rounds (at most
  * the longer holding); the opponents' cards out (``theirs``) are at most r, or, on lead (``mid`` 0) with two or more
  * tops and a second card in ``a``, r + 1 */
 static int drop_sure(u64 a, u64 b, u64 theirs, u64 m, int mid) {
@@ -774,7 +776,7 @@ static int drop_sure(u64 a, u64 b, u64 theirs, u64 m, int mid) {
     return out <= r || (!mid && out == r + 1 && tops >= 2 && la >= 2);
 }
 
-/* Searcher.finesse_card: third hand's finesse card against the one card M an opponent may hold above it (``theirs``;
+/* normal/licensing.py ``finesse_card``: third hand's finesse card against the one card M an opponent may hold above it (``theirs``;
  * M hidden: not one of ``vis``, the opponents' cards he sees in dummy), the highest of ``over`` (his cards beating the
  * trick so far) with M alone above it and a card of ``follow`` above M, unless the top cards drop M (``part``: the
  * leader's cards of the suit when he sees them, else 0); that card and his top card (the drop), or none */
@@ -831,7 +833,7 @@ static u64 licensed(const Pos *p, int turn, const Rules *r) {
         u64 lowest = follow & -follow;
         if ((wcode >> 4) != led) return lowest << (16 * led);  /* ruffed: he cannot beat it */
         u64 over = follow & ~((2ULL << (wcode & 15)) - 1);  /* the cards that beat the trick so far */
-        /* the lowest, or any card that beats the trick so far: the claimer's view (engine/play/view.py) does not
+        /* the lowest, or any card that beats the trick so far: the claimer's view (engine/play/normal/view.py) does not
          * place the hidden cards, so which of them he sees as the cheapest sure winner is not read here */
         out = lowest | over;
         if (r->finesse && p->n == 2 && ((p->leader + 2) & 3) == turn)
@@ -1011,8 +1013,8 @@ static int floor_rules(Pos *p, const Rules *r, int beta) {
 /* ---- W itself, for a claimer who sees every card and states no line -------------------------------------
  *
  * The exact counterpart of engine/play/search.py's ``reach`` for that case: the fewest tricks ``side`` takes
- * when each card of its restricted seats is a normal one (best play, ties narrowed as ``Searcher._ties`` does,
- * or a card ``Searcher.licences`` gives), each card of its other seats best play (ties narrowed), and each card
+ * when each card of its restricted seats is a normal one (best play, ties narrowed as normal/ties.py ``ties`` does,
+ * or a card normal/licensing.py ``licences`` gives), each card of its other seats best play (ties narrowed), and each card
  * of the opponents any legal card. Besides the cards, the search carries what the licences read of the past:
  * the suit the side led last (``continue_suit``) and the suits each seat has shown out of (the guess licence).
  * The Python search stays the oracle: the test suite checks the two agree, and every card of the line found
@@ -1021,7 +1023,7 @@ typedef struct {
     int side, restricted;
     int suit_order, continue_suit, top_down, equal_small, ruff_low, guess, concedes;
     int conceded;  /* tricks the claim concedes (the guess licence reads whether the claim needs a guess) */
-    /* the view the seat to move reads (engine/play/view.py), as seat bits: the hands seen (the claimer: a declarer
+    /* the view the seat to move reads (engine/play/normal/view.py), as seat bits: the hands seen (the claimer: a declarer
      * his two, a defender his own and dummy), the hidden ones (the rest), and the hands whose cards an opponent may
      * hold as it sees it (the hidden ones and the opponents' it sees: View.against). ``wrules`` gives the claimer's;
      * ``seat_rules`` the one a seat reads */
@@ -1070,7 +1072,7 @@ static inline const WRules *seat_rules(const WRules *r, int seat, WRules *own) {
 /* View.against: the cards an opponent may hold as he sees it (every hidden card, and the opponents' cards he sees) */
 static inline u64 against(const Pos *p, const WRules *r) { return hands_in(p, r->agst); }
 
-/* Searcher.side_has_master: the side holds a card of suit ``x`` above every card an opponent may hold, as he sees it */
+/* normal/view.py ``side_has_master``: the side holds a card of suit ``x`` above every card an opponent may hold, as he sees it */
 static inline int side_master(const Pos *p, const WRules *r, int x) {
     u64 ours = lane_of(p->hand[r->side] | p->hand[r->side ^ 2], x);
     return ours && top_bit(ours) > top_bit(lane_of(against(p, r), x));
@@ -1083,7 +1085,7 @@ static inline u64 masters_in(const Pos *p, const WRules *r, u64 h) {
     return out;
 }
 
-/* Searcher.tenace_card: the highest opponent's card that is the only one above a card of partner's, partner holding
+/* normal/licensing.py ``tenace_card``: the highest opponent's card that is the only one above a card of partner's, partner holding
  * a card above it (a lane bit; 0: no tenace) */
 static u64 tenace_card(u64 part, u64 theirs) {
     u64 best = 0;
@@ -1094,7 +1096,7 @@ static u64 tenace_card(u64 part, u64 theirs) {
     return best;
 }
 
-/* Searcher.real_guess: a tenace of partner's, the opponents hold another card of the suit besides the one inside it
+/* normal/licensing.py ``real_guess``: a tenace of partner's, the opponents hold another card of the suit besides the one inside it
  * (with that card alone out, second hand plays it or shows out: nothing to guess), and the top cards do not drop it */
 static inline int real_guess(u64 mine, u64 part, u64 theirs) {
     if (!(theirs & (theirs - 1))) return 0;
@@ -1106,7 +1108,7 @@ static inline int shown_out(int voids, int seat_a, int seat_b, int x) {
     return (voids >> (4 * seat_a + x) & 1) || (voids >> (4 * seat_b + x) & 1);
 }
 
-/* Searcher._strands: crossing to partner with ``low`` of suit ``x`` leaves a master of the leader's with no way
+/* normal/licensing.py ``strands``: crossing to partner with ``low`` of suit ``x`` leaves a master of the leader's with no way
  * back to it (unless ``blocking_only``), or leaves his masters of a suit blocking partner's longer run of masters
  * (partner holding more masters there than he holds cards) */
 static int strands(const Pos *p, int turn, int x, u64 low, int blocking_only) {
@@ -1127,7 +1129,7 @@ static int strands(const Pos *p, int turn, int x, u64 low, int blocking_only) {
     return holds_master && !entry && !blocking_only;
 }
 
-/* ---- the claimer's view (engine/play/view.py) for a claimer who sees every card: he sees his own hand and dummy
+/* ---- the claimer's view (engine/play/normal/view.py) for a claimer who sees every card: he sees his own hand and dummy
  * (``WRules.seen``); the cards of the other hands are hidden (he knows which are out, not who holds them: a defender
  * cannot tell partner's from declarer's) and he reads their show-outs ---- */
 
@@ -1163,7 +1165,7 @@ static inline int known_void(const WPos *w, const WRules *r, int s, int x) {
     return voided(w, s, x) || !hid_lane(&w->p, r, x);
 }
 
-/* Searcher.wins_trick: as he sees it, ``code`` (beating the trick so far) surely wins it (``surely``: no opponent still
+/* normal/licensing.py ``wins_trick``: as he sees it, ``code`` (beating the trick so far) surely wins it (``surely``: no opponent still
  * to play may beat it) or may win it (``!surely``: no opponent still to play is known to beat it) */
 static int v_wins(const WPos *w, const WRules *r, int turn, int code, int surely) {
     const Pos *p = &w->p;
@@ -1188,7 +1190,7 @@ static inline int v_partner_sure(const WPos *w, const WRules *r, int turn) {
     return ((p->leader + wi) & 3) == ((turn + 2) & 3) && v_wins(w, r, turn, p->tc[wi], 1);
 }
 
-/* Searcher.unblock_card: partner's sure winner (``wcode``, partner ``pa``, a hand he sees) is his last card of the suit
+/* normal/licensing.py ``unblock_card``: partner's sure winner (``wcode``, partner ``pa``, a hand he sees) is his last card of the suit
  * led, this hand holds a master there, and partner has no entry back (a card under one of this hand's masters in
  * another suit, or a suit this hand can ruff): this hand's cheapest card beating partner's, as a lane bit of the suit
  * led, when it keeps a master besides it (0: none) */
@@ -1211,7 +1213,7 @@ static u64 unblock_card(const Pos *p, const WRules *r, int turn, int pa, int wco
     return above_all(follow, opp_lane(p, r, led)) & ~over ? over : 0;
 }
 
-/* Searcher.equal_overtake (a declarer's claim): partner's card (``wcode``, a hand he sees) wins the trick so far and is
+/* normal/licensing.py ``equal_overtake`` (a declarer's claim): partner's card (``wcode``, a hand he sees) wins the trick so far and is
  * his last card of the suit led, and this hand's cheapest card beating it has no card an opponent may hold between
  * them, as he sees it, and is not his last card of the suit: that card, as a lane bit of the suit led (0: none).
  * ``follow``: his lane there */
@@ -1226,7 +1228,7 @@ static u64 equal_overtake(const Pos *p, const WRules *r, int turn, u64 follow, i
     return opp_lane(p, r, led) & (over - 1) & ~((2ULL << (wcode & 15)) - 1) ? 0 : over;
 }
 
-/* Searcher.equal_winners: he sees his masters of a suit as equal winners, to be cashed in any order: all of them
+/* normal/licensing.py ``equal_winners``: he sees his masters of a suit as equal winners, to be cashed in any order: all of them
  * small (nine or lower); or every card he holds there is one, his two top cards are not honours in sequence, and
  * partner holds no card between the lowest and the highest of them */
 static inline int equal_winners(u64 masters, u64 mine, u64 part) {
@@ -1238,7 +1240,7 @@ static inline int equal_winners(u64 masters, u64 mine, u64 part) {
     return !(part & (top - 1) & ~((lo << 1) - 1));
 }
 
-/* Searcher.sure_tricks: per suit, the side's cards above every opponent's card, at most the longer holding; none
+/* normal/licensing.py ``sure_tricks``: per suit, the side's cards above every opponent's card, at most the longer holding; none
  * while an opponent holds a trump. Always in the claimer's view (``cseen``, ``cagst``): what he believes of his claim */
 static int sure_tricks(const Pos *p, const WRules *r) {
     u64 opp = hands_in(p, r->cagst);
@@ -1258,14 +1260,14 @@ static int sure_tricks(const Pos *p, const WRules *r) {
     return total;
 }
 
-/* Searcher.guess_needed: his winners do not make every trick he claims (the tricks left less those conceded) */
+/* normal/licensing.py ``guess_needed``: his winners do not make every trick he claims (the tricks left less those conceded) */
 static inline int guess_needed(const Pos *p, int turn, const WRules *r) {
     int left = popcount(p->hand[p->leader]) + (p->n ? 1 : 0);
     (void)turn;
     return sure_tricks(p, r) < left - r->conceded;
 }
 
-/* Searcher.licences with full knowledge, as a mask of the seat to move's cards */
+/* normal/licensing.py ``licences`` with full knowledge, as a mask of the seat to move's cards */
 static u64 wlicences(const WPos *w, int turn, const WRules *r) {
     const Pos *p = &w->p;
     int pa = (turn + 2) & 3, o1 = (turn + 1) & 3, o2 = (turn + 3) & 3;
@@ -1366,7 +1368,7 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
     return out;
 }
 
-/* Searcher.keepers: the side-suit cards of the seat to move he sees as worth keeping (``side_cards``: its cards outside
+/* normal/licensing.py ``keepers``: the side-suit cards of the seat to move he sees as worth keeping (``side_cards``: its cards outside
  * trumps): its winners as he sees them, and, partner's hand in his view, its only entry to partner's winners */
 static inline u64 keepers(const Pos *p, const WRules *r, int turn, u64 side_cards) {
     u64 keep = masters_in(p, r, side_cards), entries = 0;
@@ -1380,7 +1382,7 @@ static inline u64 keepers(const Pos *p, const WRules *r, int turn, u64 side_card
     return keep;
 }
 
-/* Searcher._ties: the best-play cards ``dd`` narrowed to those a player without sight of the opponents' hands could
+/* normal/ties.py ``ties``: the best-play cards ``dd`` narrowed to those a player without sight of the opponents' hands could
  * choose (never to none). On lead: no trump when the opponents hold none. Mid-trick: nobody ruffs partner's sure
  * winner; following when he cannot win the trick (no card beats it, or partner's surely wins), the lowest; discarding,
  * no winner (nor his only entry to partner's winners) while he holds another side-suit card, and of a side suit its
@@ -1394,7 +1396,7 @@ static u64 narrow(const WPos *w, const WRules *r, int turn, u64 dd, u64 legal) {
             if (nd) dd = nd;
         }
         if (!r->conceded || w->last >= 0) {
-            /* able to lead a card he sees win the trick (Searcher.winning_lead: a master, a card of a suit partner, in
+            /* able to lead a card he sees win the trick (normal/licensing.py ``winning_lead``: a master, a card of a suit partner, in
              * view, holds a master of, or, partner void there, can ruff), he leads one: a loser only as a conceded
              * trick, at the side's first lead (none since the claim) */
             u64 keep = masters_in(p, r, p->hand[turn]);
@@ -1411,13 +1413,13 @@ static u64 narrow(const WPos *w, const WRules *r, int turn, u64 dd, u64 legal) {
             if (nd) dd = nd;
         }
         int sp = (turn + 2) & 3;
-        if (r->seen >> sp & 1) {  /* Searcher.entries_and_unblocking */
+        if (r->seen >> sp & 1) {  /* normal/ties.py ``entries_and_unblocking`` */
             u64 keep = 0;
             for (u64 o = dd; o; o &= o - 1) {  /* no crossing to partner's master that strands his winners */
                 int c = __builtin_ctzll(o), x = c >> 4;
                 u64 bit = 1ULL << (c & 15), theirs = opp_lane(p, r, x);
                 u64 pl = lane_of(p->hand[sp], x), pm = above_all(pl, theirs) & ~((bit << 1) - 1);
-                int cross = pm && (bit <= top_bit(theirs) || !(pl & ((bit << 1) - 1)));  /* Searcher.crossing */
+                int cross = pm && (bit <= top_bit(theirs) || !(pl & ((bit << 1) - 1)));  /* normal/licensing.py ``crossing`` */
                 if (!cross || !strands(p, turn, x, bit, 0)) keep |= o & -o;
             }
             if (keep) dd = keep;
@@ -2100,11 +2102,14 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
     return best;
 }
 
-/* a call's rules: the side, its restricted seats, and the flags (bits 0-6 the licences, as ``worst``'s docstring in
- * engine/play/dds.py; bits 8-11 the hands the claimer sees, none given: the side's two, a declarer's view) */
+/* a call's rules: the side, its restricted seats, and the flags (a bit per licence in force, LIC_* in _licences.h,
+ * written from the table of licences; from LIC_SEEN_SHIFT a bit per hand the claimer sees, none given: the side's
+ * two, a declarer's view; from LIC_CONCEDED_SHIFT the tricks the claim concedes) */
 static WRules wrules(int side, int restricted, int flags) {
-    WRules r = {side & 1, restricted & 15, flags & 1, flags >> 1 & 1, flags >> 2 & 1, flags >> 3 & 1, flags >> 4 & 1,
-                flags >> 5 & 1, flags >> 6 & 1, flags >> 12 & 15, flags >> 8 & 15, 0, 0, -1, 0, 0, 0, 0, 0};
+    WRules r = {side & 1, restricted & 15, flags >> LIC_ANY_SUIT_ORDER & 1, flags >> LIC_CONTINUE_SUIT & 1,
+                flags >> LIC_TOP_DOWN & 1, flags >> LIC_EQUAL_SMALL_ANY & 1, flags >> LIC_RUFF_LOW & 1,
+                flags >> LIC_FINESSE_OR_DROP & 1, flags >> LIC_CONCEDE_NOW_OR_END & 1, flags >> LIC_CONCEDED_SHIFT & 15,
+                flags >> LIC_SEEN_SHIFT & 15, 0, 0, -1, 0, 0, 0, 0, 0};
     int ours = 1 << r.side | 1 << (r.side ^ 2), theirs = 15 & ~ours;
     if (!r.seen) r.seen = ours;
     r.hid = 15 & ~r.seen;
@@ -2223,30 +2228,29 @@ static PyObject *py_fewest(PyObject *self, PyObject *args) {
     return PyLong_FromLong(v);
 }
 
-/* floor(m0, m1, m2, m3, trump, leader, trick, side, restricted, all_masters, concedes, ruff_low, finesse,
- *       suit_order, above, limit=0) -> whether the
+/* floor(m0, m1, m2, m3, trump, leader, trick, side, restricted, flags, above, limit=0) -> whether the
  * side takes more than ``above`` on every line where its restricted seats play only best-play or licensable
- * cards (see ``floor_rules``); with ``limit`` > 0 the search visits at most that many positions, and says no
- * when it has not settled the question by then */
+ * cards (see ``floor_rules``; ``flags`` as ``worst``'s: the bits of _licences.h); with ``limit`` > 0 the search
+ * visits at most that many positions, and says no when it has not settled the question by then */
 static PyObject *py_floor(PyObject *self, PyObject *args) {
     unsigned long long m[4];
-    int trump, leader, above;
+    int trump, leader, flags, above;
     long limit = 0;
     Rules r;
     PyObject *trick;
-    if (!PyArg_ParseTuple(args, "KKKKiiO!iiiiiiii|l", &m[0], &m[1], &m[2], &m[3], &trump, &leader, &PyTuple_Type,
-                          &trick, &r.side, &r.restricted, &r.all_masters, &r.concedes, &r.ruff_low, &r.finesse,
-                          &r.suit_order, &above, &limit))
+    if (!PyArg_ParseTuple(args, "KKKKiiO!iiii|l", &m[0], &m[1], &m[2], &m[3], &trump, &leader, &PyTuple_Type,
+                          &trick, &r.side, &r.restricted, &flags, &above, &limit))
         return NULL;
     Pos p;
     if (read_pos(&p, m, trump, leader, trick) < 0) return NULL;
     r.side &= 1;
     r.restricted &= 15;
-    r.all_masters = !!r.all_masters;
-    r.concedes = !!r.concedes;
-    r.ruff_low = !!r.ruff_low;
-    r.finesse = !!r.finesse;
-    r.suit_order = !!r.suit_order;
+    /* any master may be led, not only the top one: equal small cards in any order, or no top-down rule */
+    r.all_masters = (flags >> LIC_EQUAL_SMALL_ANY & 1) || !(flags >> LIC_TOP_DOWN & 1);
+    r.concedes = flags >> LIC_CONCEDE_NOW_OR_END & 1;
+    r.ruff_low = flags >> LIC_RUFF_LOW & 1;
+    r.finesse = flags >> LIC_FINESSE_OR_DROP & 1;
+    r.suit_order = flags >> LIC_ANY_SUIT_ORDER & 1;
     r.all_free = 0;
     effort = limit > 0 ? limit : -1;
     gave_up = 0;
@@ -2256,9 +2260,9 @@ static PyObject *py_floor(PyObject *self, PyObject *args) {
 
 /* worst(m0, m1, m2, m3, trump, leader, trick, last, voids, side, restricted, flags, below, dd, limit)
  *   -> (count, settled, line)
- * W from the position (``flags``: bit 0 any_suit_order, 1 continue_suit, 2 top_down, 3 equal_small_any, 4 ruff_low,
- * 5 the guess licence, 6 a loser may be led), lowered from the double-dummy count (``dd``, the side's; -1: worked
- * out here, and a count of -1 returned if that does not finish within the limit) while a line goes under it; with
+ * W from the position (``flags``: ``wrules``'s, the bits of _licences.h; the guess licence's bit when no 70E2 order
+ * settles the guess, the concession licence's when the claim concedes a trick), lowered from the double-dummy count
+ * (``dd``, the side's; -1: worked out here, and a count of -1 returned if that does not finish within the limit) while a line goes under it; with
  * ``below`` >= 0, only whether a line goes under ``below`` (the first found). ``limit`` > 0: give up after that many
  * positions (``settled`` False; the count is the least line found). ``line``: the codes of the cards of that line
  * up to where best play within the model (the side's best-play cards as narrowed, the opponents' best play) takes

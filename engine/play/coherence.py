@@ -1,7 +1,7 @@
 """Coherence of a witness line as the claimer sees it (issue 26, item 8): a check any line can be put through.
 
 A line is incoherent where a card of the claiming side's restricted hands is one no player seeing what he sees
-(engine/play/view.py) would choose:
+(engine/play/normal/view.py) would choose:
 
 * ``winner_discarded`` — he discards a card he sees as a winner of a side suit while he holds a side-suit card he
   sees as a loser, neither a winner nor his only entry to partner's winners (White Book 8.70.6 allows it only to
@@ -22,6 +22,9 @@ from dataclasses import dataclass
 from claimlaw.facts import SEATS, Card, Position, Side
 
 from .model import NormalPlayModel
+from .normal.licensing import keepers, wins_trick
+from .normal.line import line_moves
+from .normal.view import perceived_master
 from .search import Node, Searcher, dealt_counts
 
 
@@ -37,7 +40,7 @@ def check_line(pos: Position, side: Side, model: NormalPlayModel, cards: list[Ca
     """The faults of the claiming side's cards in ``cards`` (the line from ``pos``, every seat's cards in order).
     ``values``: card -> double-dummy value at a node (a PlayCore's ``values``); without it no card is excused as
     the only best play."""
-    from . import PlayCore  # the solver only where a card may be excused as forced best play
+    from .core import PlayCore  # the solver only where a card may be excused as forced best play
 
     core = values if values is not None else PlayCore()
     restricted = {model.claimer}
@@ -68,7 +71,7 @@ def _faults(s: Searcher, node: Node, card: Card) -> list[Fault]:
     seat = node.to_move
     hand = node.hand(seat)
     out: list[Fault] = []
-    line = s.line_moves(node, seat, s.legal(node, seat)) if s.line is not None else None
+    line = line_moves(s, node, seat, s.legal(node, seat)) if s.line is not None else None
     if line is not None and card not in line:
         out.append(Fault("line_left", card, f"{seat.long_name} plays {card.pretty} while his stated line names "
                                             f"{', '.join(c.pretty for c in line)}"))
@@ -79,9 +82,9 @@ def _faults(s: Searcher, node: Node, card: Card) -> list[Fault]:
     led = node.trick[0].suit
     follow = sorted((c for c in hand if c.suit == led), key=lambda c: c.rank)
     if not follow and card.suit != s.trump:
-        keep = s.keepers(node, seat)
+        keep = keepers(s, node, seat)
         losers = [c for c in hand if c.suit != s.trump and c not in keep]
-        if s.perceived_master(node, card, seat) and losers and not _only_best(s, node, card):
+        if perceived_master(s, node, card, seat) and losers and not _only_best(s, node, card):
             out.append(Fault("winner_discarded", card,
                              f"{seat.long_name} discards {card.pretty}, a winner as he sees it, keeping "
                              f"{', '.join(c.pretty for c in losers)}"))
@@ -91,7 +94,7 @@ def _faults(s: Searcher, node: Node, card: Card) -> list[Fault]:
         later = [x for x in (seat.next, seat.next.next, seat.next.next.next)[:3 - len(node.trick)]
                  if x.side != s.side]
         seen_beaten = any(v.must_hold(x, led, card.rank) for x in later)
-        sure = [c for c in follow if s.beats(c, w_card) and s.wins_trick(node, seat, c)]
+        sure = [c for c in follow if s.beats(c, w_card) and wins_trick(s, node, seat, c)]
         if seen_beaten and sure and card not in sure and not _only_best(s, node, card):
             out.append(Fault("guess_in_view", card,
                              f"{seat.long_name} plays {card.pretty}, which a card in his view beats, holding "

@@ -136,22 +136,22 @@ def fewest(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick: tupl
 
 
 def floor_above(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick: tuple[Card, ...], side: Side,
-                restricted: int, all_masters: bool, concedes: bool, ruff_low: bool, finesse: bool, suit_order: bool,
-                above: int, limit: int = 0) -> bool:
+                restricted: int, flags: int, above: int, limit: int = 0) -> bool:
     """Whether ``side`` takes more than ``above`` on every line where its ``restricted`` seats (a bit per seat,
-    in SEATS order) play only double-dummy-optimal cards or cards a licence could give (our solver; for a claimer
-    who sees every card and states no line). ``limit`` > 0: give up (False) after that many positions."""
+    in SEATS order) play only double-dummy-optimal cards or cards a licence in ``flags`` (``worst_whole``'s) could
+    give (our solver; for a claimer who sees every card and states no line). ``limit`` > 0: give up (False) after
+    that many positions."""
     assert _endings is not None
-    return _endings.floor(*_ours_args(masks, trump, leader, trick), 0 if side == Side.NS else 1, restricted,
-                          int(all_masters), int(concedes), int(ruff_low), int(finesse), int(suit_order), above, limit)
+    return _endings.floor(*_ours_args(masks, trump, leader, trick), 0 if side == Side.NS else 1, restricted, flags,
+                          above, limit)
 
 
 def worst_whole(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick: tuple[Card, ...],
                 last: Suit | None, voids: frozenset[tuple[Seat, Suit]], side: Side, restricted: int, flags: int,
                 below: int, dd: int, limit: int) -> tuple[int, bool, list[Card]]:
     """W for a claimer who sees every card and states no line, by our solver (see ``_endings.worst``; ``dd``: the
-    side's double-dummy count; ``flags``: bits 0-6 the licences in force, bits 8-11 a bit per seat the claimer
-    sees, in SEATS order, none: the side's two): the count, whether it is settled within ``limit`` positions, and
+    side's double-dummy count; ``flags``: ``solver_flags`` of engine/play/normal/licences.py, the licences in force
+    and the hands the claimer sees): the count, whether it is settled within ``limit`` positions, and
     the cards of a line giving at most it, up to where best play within the model takes over."""
     assert _endings is not None
     vbits = sum(1 << (4 * _SEAT_NO[s] + SUIT_NO[x]) for s, x in voids)

@@ -9,51 +9,30 @@ most k?" is a search for one line: a depth-first search with
 * a table of failed (state, k) pairs, keyed on the exact cards and the claimer's perception;
 * equivalent opponent cards collapsed (adjacent cards of one hand, none of them unseen);
 * licensed deviations tried first, and W found by lowering k from the double-dummy value.
+
+It only searches: which cards are normal (the claimer's view, the licences, the ties, the stated-line follower) is
+normal play's, in engine/play/normal/, as functions of this search's question (``Searcher`` is a ``Question``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
-from claimlaw.facts import SEATS, SUITS, Card, Line, Position, Seat, Side, Suit
-from claimlaw.facts import Step as LineStep
+from claimlaw.facts import SEATS, Card, Line, Position, Seat, Side, Suit
 
 from .bits import LANE, SUIT_NO, lane_cards, mask_of, ranks_of
 from .dds import Disagreement
-from .model import GUIDELINES, NormalPlayModel
-from .view import View, view
-from .view import viewer as view_of
+from .model import NormalPlayModel
+from .normal.licensing import licences, safety_check
+from .normal.line import advance_line, led_steps, line_moves
+from .normal.node import Node, tricks_left
+from .normal.ties import ties
+from .normal.view import View, side_has_master, view
+from .normal.view import viewer as view_of
 
 IDX = {s: i for i, s in enumerate(SEATS)}
 BY_LETTER = (3, 2, 1, 0)  # suit numbers in the order of their letters (C, D, H, S): the order cards are tried in
-
-
-@dataclass(frozen=True)
-class Node:
-    """A search state: the cards, the trick in progress, and what the claimer perceives."""
-
-    hands: tuple[frozenset[Card], ...]  # by SEATS order
-    leader: Seat
-    trick: tuple[Card, ...]
-    unaware: frozenset[Card]            # outstanding cards the claimer has not seen
-    last_led: Suit | None               # the suit the claiming side led last
-    voids: frozenset[tuple[Seat, Suit]]
-    line_done: frozenset[int] = frozenset()
-    line_off: bool = False
-    line_lead: frozenset[int] = frozenset()  # the steps the side's lead of the trick in progress followed
-    masks: tuple[int, ...] = field(default=(), compare=False, repr=False)  # the hands as bit masks
-
-    def __post_init__(self) -> None:
-        if not self.masks:
-            object.__setattr__(self, "masks", tuple(mask_of(h) for h in self.hands))
-
-    @property
-    def to_move(self) -> Seat:
-        return SEATS[(IDX[self.leader] + len(self.trick)) & 3]
-
-    def hand(self, seat: Seat) -> frozenset[Card]:
-        return self.hands[IDX[seat]]
 
 
 @dataclass
@@ -125,7 +104,7 @@ class Searcher:
         # the seat that reads a view of its own (view.py ``viewer``): a defender's partner (None for a declarer's claim)
         m = self.model
         p = m.claimer.partner
-        self._own_view = p if view_of(m.claimer, m.partner_is_dummy, p) == p else None
+        self.own_view = p if view_of(m.claimer, m.partner_is_dummy, p) == p else None
         self._named_of: tuple[Line | None, int] = (None, 0)
 
     # -- basic bridge ---------------------------------------------------------------------
@@ -180,7 +159,7 @@ class Searcher:
             if seat.side == self.side:
                 last_led = card.suit
                 if self.line is not None and seat in self.restricted:
-                    line_lead = self.led_steps(node, seat, card)
+                    line_lead = led_steps(self, node, seat, card)
         if len(trick) < 4:
             return Node(tuple(hands), node.leader, trick, unaware, last_led, voids, node.line_done, node.line_off,
                         line_lead, tuple(masks)), 0
@@ -188,15 +167,13 @@ class Searcher:
         child = Node(tuple(hands), w, (), unaware, last_led, voids, node.line_done, node.line_off, frozenset(),
                      tuple(masks))
         if self.line is not None:
-            child = self.advance_line(child, node.leader, trick, line_lead)
+            child = advance_line(self, child, node.leader, trick, line_lead)
         return child, int(w.side == self.side)
 
-    # -- perception: everything below reads a view (engine/play/view.py): that of the seat whose card it narrows or
-    # licenses (view.py ``viewer``: a defender's partner his own, every other seat of the side the claimer's); ``seat``
-    # None is the claimer's, for what is about his claim itself (``guess_needed``, a stated line's conditions and state)
+    # -- the claimer's view, cached: the licences, ties and stated line (engine/play/normal/) read it through this
     def view(self, node: Node, seat: Seat | None = None) -> View:
         """The view at ``node`` that narrows ``seat``'s cards (``viewer``; None: the claimer's)."""
-        own = seat is not None and seat == self._own_view
+        own = seat is not None and seat == self.own_view
         key = (node.masks, node.unaware, node.voids, own)
         got = self._views.get(key)
         if got is None:
@@ -207,550 +184,12 @@ class Searcher:
                                           m.dummy, own)
         return got
 
-    def unaware(self, node: Node, seat: Seat | None) -> frozenset[Card]:
-        """The cards out the viewer of ``seat`` does not know of: the claimer's (70C); his partner knows of all."""
-        return frozenset() if seat is not None and seat == self._own_view else node.unaware
-
-    def seen_opp(self, node: Node, suit: Suit, seat: Seat | None = None) -> list[Card]:
-        """The cards of ``suit`` an opponent may hold as ``seat``'s viewer sees it (highest first)."""
-        x = SUIT_NO[suit]
-        return lane_cards(self.view(node, seat).against(suit), x)[::-1]
-
-    def hidden(self, node: Node, suit: Suit, seat: Seat | None = None) -> list[Card]:
-        """The cards of ``suit`` outside the viewer's view that he knows of (highest first)."""
-        return lane_cards(self.view(node, seat).hidden_in(suit), SUIT_NO[suit])[::-1]
-
-    def _seen_opp_top(self, node: Node, x: int, seat: Seat | None = None) -> int:
-        """The highest rank of suit number ``x`` an opponent may hold as the viewer sees it (0: none)."""
-        return self.view(node, seat).top_against(SUITS[x])
-
-    def perceived_master(self, node: Node, card: Card, seat: Seat | None = None) -> bool:
-        """``card`` is above every card of its suit an opponent may hold, as ``seat``'s viewer sees it."""
-        return card.rank > self._seen_opp_top(node, card.code >> 4, seat)
-
-    def side_has_master(self, node: Node, suit: Suit, seat: Seat | None = None) -> bool:
-        a, b = self._side_idx
-        x = SUIT_NO[suit]
-        lane = ((node.masks[a] | node.masks[b]) >> (16 * x)) & LANE
-        return bool(lane) and lane.bit_length() - 1 > self._seen_opp_top(node, x, seat)
-
-    def shown_out(self, node: Node, suit: Suit) -> bool:
-        return any((s, suit) in node.voids for s in self.side.other.seats)
-
-    def perceived_equal(self, node: Node, seat: Seat, card: Card) -> list[Card]:
-        """Cards of ``seat`` in the suit with no card of another hand he knows of between them and ``card``."""
-        unaware = self.unaware(node, seat)
-        others = sorted([c.rank for s in SEATS if s != seat for c in node.hand(s)
-                         if c.suit == card.suit and c not in unaware]
-                        + [c.rank for c in node.trick if c.suit == card.suit])
-        out = []
-        for c in sorted(node.hand(seat), key=lambda c: (-(c.code >> 4), c.rank)):
-            if c.suit != card.suit:
-                continue
-            lo, hi = sorted((c.rank, card.rank))
-            if not any(lo < r < hi for r in others):
-                out.append(c)
-        return out
-
-    # -- the licences ----------------------------------------------------------------------
-    def licences(self, node: Node, seat: Seat) -> dict[Card, str]:
-        m = self.model
-        out: dict[Card, str] = {}
-        hand = node.hand(seat)
-        partner = node.hand(seat.partner)
-
-        def add(c: Card, why: str) -> None:
-            out.setdefault(c, why)
-
-        if not node.trick:
-            suits = sorted({c.suit for c in hand}, key=lambda s: s.value)
-            if (m.on("continue_suit") and node.last_led in suits and node.last_led is not None
-                    and self.side_has_master(node, node.last_led, seat)):
-                suits = [node.last_led]
-            # an opponent he knows holds a trump could ruff: a claimer aware of it draws trumps first
-            trumps_seen = bool(self.trump) and bool(self.seen_opp(node, self.trump, seat))  # type: ignore[arg-type]
-            # a tenace he can see (not a defender's in partner's hand; a defender's partner sees the claimer's)
-            partner_seen = seat.partner in self.view(node, seat).seen_seats
-            for x in suits:
-                mine = sorted((c for c in hand if c.suit == x), key=lambda c: -c.rank)
-                masters = [c for c in mine if self.perceived_master(node, c, seat)]
-                partner_x = [c.rank for c in partner if c.suit == x]
-                if masters and partner_x and min(partner_x) > masters[0].rank:
-                    # leading it would make partner overtake (his cards there are all higher): the coherent
-                    # plan cashes the suit from partner's hand, so the lead is a low card toward it
-                    masters = []
-                crash = bool(masters) and bool(partner_x) and self._crashes(node, seat, x, len(masters), len(mine),
-                                                                          partner_x)
-                if crash:
-                    # his top card would fell partner's honours and cost the suit a trick (A2 opposite a bare K):
-                    # the licence to cash it is withheld (and none is given in its place: crossing with a low card
-                    # is normal only as best play)
-                    masters = []
-                idle_trumps = x == self.trump and not trumps_seen
-                # ACBL LC 2019 #4: with no trump out (as he sees it) he is not deemed to lead trumps to his
-                # disadvantage: a trump lead is then normal only as best play
-                if m.on("any_suit_order") and (not trumps_seen or x == self.trump) and not idle_trumps:
-                    if masters:
-                        if m.on("equal_small_any") and self.equal_winners(node, seat, masters, mine):
-                            for c in masters:
-                                add(c, "equal_small_any")
-                        add(masters[0], "any_suit_order")
-                        if not m.on("top_down"):
-                            for c in masters:
-                                add(c, "any_suit_order")
-                    elif not crash and any(c.suit == x and self.perceived_master(node, c, seat) for c in partner):
-                        low = mine[-1]
-                        # (not a winner of his own crashed under partner's)
-                        if (not (self.perceived_master(node, low, seat) and min(partner_x) > low.rank)
-                                and not self._strands(node, seat, low)):
-                            add(low, "any_suit_order")
-                if (self.guess_licensed() and partner_seen and not self.shown_out(node, x)
-                        and self.real_guess(node, partner, x, seat)
-                        and not self._strands(node, seat, mine[-1], blocking_only=True)):
-                    add(mine[-1], "finesse_or_drop")
-                # "now or at the end": the side's first lead after the claim (at the end the loser is its last
-                # card, led by force), not any lead in between
-                if (m.on("concede_now_or_end") and m.concedes > 0 and node.last_led is None
-                        and not self.side_has_master(node, x, seat)):
-                    add(mine[-1], "concede_now_or_end")
-            return out
-        led = node.trick[0].suit
-        follow = sorted((c for c in hand if c.suit == led), key=lambda c: c.rank)
-        w_seat, w_card = self.trick_winner(node)
-        # partner's card wins the trick as he sees it: nobody still to play can beat it
-        partner_winning = w_seat is not None and w_seat.side == self.side and w_card is not None \
-            and self.wins_trick(node, seat, w_card)
-        if follow:
-            # partner's card surely wins: the lowest; else his cheapest card that surely wins; else, an opponent
-            # winning the trick, his cheapest card that beats it (he plays to win it: a hidden card he cannot place
-            # may lie with the opponent who has played); else the lowest
-            over = [c for c in follow if self.beats(c, w_card) and self.wins_trick(node, seat, c, surely=False)]
-            sure = [c for c in over if self.wins_trick(node, seat, c)]
-            ub = self.unblock_card(node, seat, follow, w_seat, w_card) if partner_winning else None
-            if ub is not None:
-                add(ub, "follow_low")  # partner's last card of the suit: he overtakes rather than block his winners
-            elif partner_winning or not over:
-                add(follow[0], "follow_low")
-            elif sure:
-                add(sure[0], "follow_low")
-            elif (eq := self.equal_overtake(node, seat, follow, w_seat, w_card)) is not None:
-                add(eq, "follow_low")  # partner's last card of the suit: he overtakes with an equal, blocking nothing
-            elif len(node.trick) == 2 and (w_seat.side != self.side or len(
-                    [o for o in self.seen_opp(node, led, seat) if o.rank > w_card.rank]) > 1):
-                # third hand, no sure winner, the trick an opponent's or partner's card two or more cards out may
-                # beat (not partner's honour run as a finesse): third hand high, the lowest of his top cards; a
-                # finesse is the 70E1 licence below, never a card several hidden cards beat
-                add(min(self.perceived_equal(node, seat, follow[-1]), key=lambda c: c.rank), "follow_low")
-            elif w_seat.side != self.side:
-                add(over[0], "follow_low")
-            else:
-                add(follow[0], "follow_low")
-            if (self.guess_licensed() and len(node.trick) == 2 and node.leader == seat.partner
-                    and not self.shown_out(node, led)):
-                fin = self.finesse_card(node, follow, w_card, seat)
-                if fin is not None:  # the finesse card, or the top card (the drop)
-                    add(fin, "finesse_or_drop")
-                    add(follow[-1], "finesse_or_drop")
-            if m.on("equal_small_any"):
-                for c in list(out):
-                    for e in self.perceived_equal(node, seat, c):
-                        add(e, "equal_small_any")
-            return out
-        trumps = sorted((c for c in hand if self.trump and c.suit == self.trump), key=lambda c: c.rank)
-        to_play = [seat.next, seat.next.next, seat.next.next.next][:3 - len(node.trick)]
-        v = self.view(node, seat)
-        overruff_seen = bool(self.trump) and any(v.may_hold(s, self.trump)  # type: ignore[arg-type]
-                                                 for s in to_play if s.side != self.side)
-        if trumps and not partner_winning and led != self.trump and overruff_seen:
-            return out  # an opponent who may hold a trump, as he sees it, is still to play: only best play
-        # partner, still to play, holds in his view a card that wins the trick: no ruff (ACBL LC 2019 #5 is about
-        # ruffing an opponent's winner), he discards
-        partner_wins_later = (seat.partner in to_play and seat.partner in v.seen_seats
-                              and any(c.suit == led and self.beats(c, w_card) and self.perceived_master(node, c, seat)
-                                      for c in node.hand(seat.partner)))
-        if trumps and not partner_winning and led != self.trump and m.on("ruff_low") and not partner_wins_later:
-            top_trump = max((c.rank for c in node.trick if c.suit == self.trump), default=0)
-            over = [c for c in trumps if c.rank > top_trump]
-            if over:
-                add(over[0], "ruff_low")
-                if m.on("equal_small_any"):
-                    for e in self.perceived_equal(node, seat, over[0]):
-                        add(e, "equal_small_any")
-                return out
-        suits = sorted({c.suit for c in hand if c.suit != self.trump}, key=lambda s: s.value)
-        losers = [x for x in suits if not self.side_has_master(node, x, seat)]
-        for x in losers:
-            add(min((c for c in hand if c.suit == x), key=lambda c: c.rank), "discard")
-        # a card he wrongly sees as a winner (a higher one is out, unseen): he may keep it and throw a real winner
-        fooled = [c for c in hand if self.perceived_master(node, c, seat)
-                  and any(u.suit == c.suit and u.rank > c.rank for u in self.unaware(node, seat))]
-        if fooled and m.on("unaware_winner"):
-            for x in suits:
-                if all(c.suit != x for c in fooled):
-                    add(min((c for c in hand if c.suit == x), key=lambda c: c.rank), "unaware_winner")
-        return out
-
-    def equal_winners(self, node: Node, seat: Seat, masters: list[Card], mine: list[Card]) -> bool:
-        """He sees his masters of a suit as equal winners, to be cashed in any order (White Book 8.70.5): several
-        small ones (none above nine), or every card he holds in the suit is one, partner holds no card between
-        them and the holding is not solid at the top (7-5-4 opposite a void with the six forgotten; Q-5 with the
-        ten forgotten). Solid at the top (his two top cards honours in sequence: A-K-5, K-Q-4) is cashed from the
-        top (White Book 8.70.5: "especially with solidity"), as is a suit partner's cards break."""
-        if all(c.rank <= 9 for c in masters):
-            return True
-        if len(masters) != len(mine):
-            return False
-        if len(mine) >= 2 and mine[1].rank >= 10 and mine[0].rank - mine[1].rank == 1:
-            return False
-        lo, hi = min(c.rank for c in masters), max(c.rank for c in masters)
-        return not any(c.suit == masters[0].suit and lo < c.rank < hi for c in node.hand(seat.partner))
-
-    def _ties(self, node: Node, seat: Seat, dd: list[Card], legal: list[Card]) -> list[Card]:
-        """Equally good cards (double-dummy ties) narrowed to those a player without sight of the hidden hands
-        could choose, never to none (so W <= double dummy holds). In the middle of a trick: nobody ruffs partner's
-        sure winner; following when he cannot win the trick (no card of his beats it, or partner's card wins it
-        as he sees it), the lowest card; discarding, no card he sees as a master of a side suit (nor his only
-        entry to partner's winners) while he holds another side-suit card, and of a side suit its lowest card.
-        On lead: no trump when he sees no trump out, while he holds a card of another suit."""
-        if not node.trick:
-            if self.trump and not self.seen_opp(node, self.trump, seat):
-                dd = [c for c in dd if c.suit != self.trump] or dd
-            if self.model.concedes == 0 or node.last_led is not None:
-                # able to lead a card he sees win the trick, he leads one: a loser is led only as a conceded trick,
-                # at the side's first lead after the claim or its last (EBU claims notes), so never by a claim of
-                # every trick, nor once the side has led
-                dd = [c for c in dd if self.winning_lead(node, seat, c)] or dd
-            return self.entries_and_unblocking(node, seat, dd)
-        led = node.trick[0].suit
-        w_seat, w_card = self.trick_winner(node)
-        partner_sure = w_seat == seat.partner and self.wins_trick(node, seat, w_card)
-        if partner_sure and self.trump and led != self.trump and any(c.suit != self.trump for c in legal):
-            dd = [c for c in dd if c.suit != self.trump] or dd
-        if legal[0].suit == led:  # following
-            low = min(legal, key=lambda c: c.rank)
-            if partner_sure:
-                low = self.unblock_card(node, seat, legal, w_seat, w_card) or low
-            if partner_sure or not any(self.beats(c, w_card) for c in legal):
-                return [c for c in dd if c == low] or dd
-            # he holds a card that surely wins the trick: he does not give up a trick he sees as won
-            sure = [c for c in legal if self.beats(c, w_card) and self.wins_trick(node, seat, c)]
-            got = [c for c in dd if c in sure]
-            if got:
-                return got
-            eq = self.equal_overtake(node, seat, legal, w_seat, w_card)
-            return [c for c in dd if c == eq] or dd
-        hand = node.hand(seat)
-        side = [c for c in hand if c.suit != self.trump]
-        keep = self.keepers(node, seat)
-        if any(c not in keep for c in side):  # a loser held: no winner (nor the only entry) thrown
-            dd = [c for c in dd if c.suit == self.trump or c not in keep] or dd
-        elif not partner_sure:  # no loser held: he ruffs rather than throw a winner
-            dd = [c for c in dd if c.suit == self.trump] or dd
-        bottom = {x: min(c.rank for c in side if c.suit == x) for x in {c.suit for c in side}}
-        return [c for c in dd if c.suit == self.trump or c.rank == bottom[c.suit]] or dd
-
-    def entries_and_unblocking(self, node: Node, seat: Seat, dd: list[Card]) -> list[Card]:
-        """Among equal leads (partner a hand he sees): no crossing to partner's master that strands his winners
-        (``crossing``, ``_strands``); and in a suit both hands hold, the short hand's honour is played on
-        a round of its own, first: from the short hand, when partner holds a card above his top one, only that top
-        card; from the long hand, when partner's top card there is a master as he sees it and below his own top,
-        only his lowest card, to it. So his honour does not fall later under partner's (EBU Appeal Focus 2011, 6NT:
-        ♦Q8 opposite ♦AKJ976 with the ten four times guarded needs the queen on a round of its own)."""
-        if seat.partner not in self.view(node, seat).seen_seats:
-            return dd
-        hand, partner = node.hand(seat), node.hand(seat.partner)
-        # no crossing to partner's master that strands his own winners or leaves them blocking (the entries
-        # principle of the crossing licence, design.md: a coherent plan keeps a way back and unblocks first)
-        dd = [c for c in dd if not self.crossing(node, seat, c) or not self._strands(node, seat, c)] or dd
-        out = []
-        for c in dd:
-            mine = [h.rank for h in hand if h.suit == c.suit]
-            theirs = [p for p in partner if p.suit == c.suit]
-            if theirs and len(theirs) > len(mine) and max(p.rank for p in theirs) > max(mine) and c.rank != max(mine):
-                continue
-            if theirs and len(theirs) < len(mine):
-                top = max(theirs, key=lambda p: p.rank)
-                if top.rank < max(mine) and self.perceived_master(node, top, seat) and c.rank != min(mine):
-                    continue
-            out.append(c)
-        return out or dd
-
-    def crossing(self, node: Node, seat: Seat, card: Card) -> bool:
-        """Leading ``card`` crosses to partner: partner holds a master above it as he sees it, and ``card`` is no
-        master, or partner's cards of the suit are all above it (he must overtake)."""
-        px = [c for c in node.hand(seat.partner) if c.suit == card.suit]
-        if not any(c.rank > card.rank and self.perceived_master(node, c, seat) for c in px):
-            return False
-        return not self.perceived_master(node, card, seat) or min(c.rank for c in px) > card.rank
-
-    def winning_lead(self, node: Node, seat: Seat, card: Card) -> bool:
-        """As he sees it, ``card`` led wins the trick for his side: it is a master, or partner (a hand he sees) holds a
-        master of the suit, or, void in it, a trump to ruff with."""
-        if self.perceived_master(node, card, seat):
-            return True
-        if seat.partner not in self.view(node, seat).seen_seats:
-            return False
-        px = [c for c in node.hand(seat.partner) if c.suit == card.suit]
-        if px:
-            return any(self.perceived_master(node, c, seat) for c in px)
-        return bool(self.trump) and card.suit != self.trump and any(c.suit == self.trump
-                                                                    for c in node.hand(seat.partner))
-
-    def unblock_card(self, node: Node, seat: Seat, follow: list[Card], w_seat: Seat | None,
-                     w_card: Card | None) -> Card | None:
-        """Partner's sure winner is his last card of the suit (partner in view), this hand holds winners of it as he
-        sees them, and partner has no way back to this hand (no card under one of its winners in another suit, nor,
-        in a trump contract, a suit it can ruff): following low would block the suit, so he overtakes with his
-        cheapest card that beats partner's, when he keeps a winner of the suit besides it (a player cashing a suit
-        unblocks it: issue 26 names a suit blocked for good as a line nobody plays; the 6NT of EBU Appeal Focus
-        2011). Declarer's claim only: he plays both hands; a defender's partner, who must see the block for himself,
-        has his alternative normal plays (70D2), following low among them. None otherwise. ``follow``: his cards of
-        the suit, ascending."""
-        if (not self.model.partner_is_dummy or w_seat != seat.partner or w_card is None
-                or seat.partner not in self.view(node, seat).seen_seats):
-            return None
-        led = node.trick[0].suit
-        partner = node.hand(seat.partner)
-        if any(c.suit == led for c in partner) or not any(self.perceived_master(node, c, seat) for c in follow):
-            return None
-        hand = node.hand(seat)
-        trumps = bool(self.trump) and any(c.suit == self.trump for c in hand)
-        for y in {c.suit for c in partner}:
-            mine = [c for c in hand if c.suit == y]
-            masters = [c for c in mine if self.perceived_master(node, c, seat)]
-            low = min(c.rank for c in partner if c.suit == y)
-            if masters and max(c.rank for c in masters) > low:
-                return None  # an entry back
-            if not mine and trumps and y != self.trump:
-                return None  # a ruff back
-        over = next((c for c in follow if self.beats(c, w_card)), None)
-        if over is None or not any(self.perceived_master(node, c, seat) for c in follow if c != over):
-            return None  # overtaking with his only winner unblocks nothing: the lead would stay with no winner
-        return over
-
-    def equal_overtake(self, node: Node, seat: Seat, follow: list[Card], w_seat: Seat | None,
-                       w_card: Card | None) -> Card | None:
-        """Partner's card (a hand he sees) wins the trick so far and is his last card of the suit led, and this hand
-        holds a card just above it, with no card an opponent may hold between them as he sees it, and keeps a card of
-        the suit besides: that card. Overtaking with an equal costs nothing and keeps the suit from blocking; the
-        district TD's poll in NBB Delft's 5♣ held the overtake the only normal play. Declarer's claim only: he plays
-        both hands; a defender's partner has his alternative normal plays (70D2), ducking among them. None otherwise.
-        ``follow``: his cards of the suit, ascending."""
-        if (not self.model.partner_is_dummy or w_seat != seat.partner or w_card is None
-                or seat.partner not in self.view(node, seat).seen_seats):
-            return None
-        led = node.trick[0].suit
-        if w_card.suit != led or any(c.suit == led for c in node.hand(seat.partner)):
-            return None
-        over = next((c for c in follow if self.beats(c, w_card)), None)
-        if over is None or len(follow) < 2:
-            return None
-        between = (self.view(node, seat).against(led) >> (w_card.rank + 1)) & ((1 << (over.rank - w_card.rank - 1)) - 1)
-        return None if between else over
-
-    def keepers(self, node: Node, seat: Seat) -> set[Card]:
-        """The side-suit cards of ``seat`` he sees as worth keeping: his winners, and his only entry to partner's
-        winners (partner's hand in his view). The others are his losers."""
-        side = [c for c in node.hand(seat) if c.suit != self.trump]
-        keep = {c for c in side if self.perceived_master(node, c, seat)}
-        if seat.partner in self.view(node, seat).seen_seats:
-            pm = [p for p in node.hand(seat.partner) if self.perceived_master(node, p, seat)]
-            entries = [c for c in side if any(p.suit == c.suit and p.rank > c.rank for p in pm)]
-            if len(entries) == 1:
-                keep.add(entries[0])
-        return keep
-
-    def _strands(self, node: Node, seat: Seat, low: Card, blocking_only: bool = False) -> bool:
-        """Crossing to partner with ``low`` (partner winning with his lowest master of the suit) strands or blocks
-        the side's winners, as he sees them: afterwards he holds a master but partner has no way back to him (no
-        card under one of his masters, nor, in a trump contract, a card of a suit he can ruff); or his cards of a
-        suit are all masters above partner's there while partner holds more masters there than he holds cards
-        (they would block partner's). A coherent plan unblocks first and keeps an entry back, so the crossing is
-        normal then only as best play. With ``blocking_only`` (a lead toward partner's tenace: after a losing
-        finesse the opponents lead, so no entry back is needed) only the block counts."""
-        x = low.suit
-        hand = node.hand(seat) - {low}
-        partner = set(node.hand(seat.partner))
-        wins = [c for c in partner if c.suit == x and self.perceived_master(node, c, seat)]
-        if wins:
-            partner.discard(min(wins, key=lambda c: c.rank))
-        trumps = bool(self.trump) and any(c.suit == self.trump for c in hand)
-        holds_master = entry = False
-        for y in {c.suit for c in hand} | {c.suit for c in partner}:
-            mine = [c for c in hand if c.suit == y]
-            theirs = [c for c in partner if c.suit == y]
-            masters = [c for c in mine if self.perceived_master(node, c, seat)]
-            holds_master = holds_master or bool(masters)
-            if theirs and masters and max(c.rank for c in masters) > min(c.rank for c in theirs):
-                entry = True
-            if theirs and not mine and trumps and y != self.trump:
-                entry = True
-            if (mine and len(masters) == len(mine)
-                    and sum(self.perceived_master(node, c, seat) for c in theirs) > len(mine)
-                    and min(c.rank for c in mine) > max(c.rank for c in theirs)):
-                return True
-        return holds_master and not entry and not blocking_only
-
-    def _crashes(self, node: Node, seat: Seat, x: Suit, mine_masters: int, mine_len: int, partner_x: list[int]) -> bool:
-        """Cashing his cards of ``x`` from the top makes partner play a card he sees as a master under one of them
-        (partner follows with his losers first, then his masters) and the two hands then take fewer tricks in the
-        suit: on top ranks alone, the most is the fewer of the masters and the longer holding. (♦AKJ976 opposite
-        ♦Q8 with five out: the ace, then the king fells the queen, EBU Appeal Focus 2011, 6NT.)"""
-        top = self._seen_opp_top(node, SUIT_NO[x], seat)
-        low = sum(1 for r in partner_x if r <= top)  # rounds partner follows with a loser, his masters kept
-        a, b, n = mine_masters - low, len(partner_x) - low, mine_len - low
-        if b == 0 or a < 1:
-            return False  # partner has no master to fell, or his masters outlast the tops
-        before = min(a + b, max(n, b))
-        after = 1 + min(a + b - 2, max(n - 1, b - 1))
-        return after < before
-
-    def safety_check(self, node: Node, seat: Seat) -> list[Card]:
-        """On lead, unaware of a trump still out, holding a higher one: that high trump (ACBL 1992 C). The
-        unawareness is the claimer's (a defender's partner knows of every card out: no check for him)."""
-        if node.trick or not self.trump or not self.model.on("safety_check_high_trump"):
-            return []
-        out = [c for s in self.side.other.seats for c in node.hand(s) if c.suit == self.trump]
-        unaware = self.unaware(node, seat)
-        if not any(c in unaware for c in out):
-            return []
-        top = max(c.rank for c in out)
-        return sorted((c for c in node.hand(seat) if c.suit == self.trump and c.rank > top), key=lambda c: -c.rank)[:1]
-
-    def wins_trick(self, node: Node, seat: Seat, card: Card, surely: bool = True) -> bool:
-        """As he sees it, ``card`` (already beating the trick so far) surely wins it: no opponent still to play may
-        hold a higher card of the suit led, nor, known void in it, a trump that ruffs (or overruffs) it. May hold:
-        a hand in his view that does, or a hidden hand that has not shown out of the suit while a hidden card
-        would do it (``View.may_hold``: he does not know which opponent holds a hidden card). With ``surely`` off:
-        it may win, as he sees it (no opponent still to play is known to beat it: ``View.must_hold``)."""
-        led = node.trick[0].suit
-        v = self.view(node, seat)
-        holds = v.may_hold if surely else v.must_hold
-        later = [seat.next, seat.next.next, seat.next.next.next][:3 - len(node.trick)]
-        for s in later:
-            if s.side == self.side:
-                continue
-            if not v.known_void(s, led):  # he must follow: only a higher card of the suit beats it
-                if card.suit == led and holds(s, led, card.rank):
-                    return False
-            elif self.trump:  # void in the suit led: a trump ruffs (or overruffs)
-                if card.suit != self.trump and holds(s, self.trump):
-                    return False
-                if card.suit == self.trump and holds(s, self.trump, card.rank):
-                    return False
-        return True
-
-    def guess_licensed(self) -> bool:
-        """70E1's losing option of a guess, unless a 70E2 order (e.g. top down) settles the suit."""
-        return self.model.on("finesse_or_drop") and not self.model.top_down_order()
-
     def beats(self, c: Card, w: Card | None) -> bool:
         if w is None:
             return True
         if c.suit == w.suit:
             return c.rank > w.rank
         return bool(self.trump) and c.suit == self.trump
-
-    def tenace_card(self, node: Node, partner: frozenset[Card], x: Suit, seat: Seat | None = None) -> Card | None:
-        """The hidden card inside a tenace of partner's: for a card of partner's, the one card an opponent may hold
-        above it, when that card is hidden (a guess is only about a card he cannot see: never one in dummy) and
-        partner holds a card above it (the highest such card over partner's cards; None: no tenace). In the view of
-        ``seat``'s viewer (``seat``: the hand that leads toward it)."""
-        seen = self.seen_opp(node, x, seat)
-        hidden = set(self.hidden(node, x, seat))
-        best: Card | None = None
-        for c in partner:
-            if c.suit != x:
-                continue
-            higher = [o for o in seen if o.rank > c.rank]
-            if (len(higher) == 1 and higher[0] in hidden
-                    and any(d.suit == x and d.rank > higher[0].rank for d in partner)
-                    and (best is None or higher[0].rank > best.rank)):
-                best = higher[0]
-        return best
-
-    def tenace(self, node: Node, partner: frozenset[Card], x: Suit, seat: Seat | None = None) -> bool:
-        """Partner holds a tenace around a hidden card (``tenace_card``)."""
-        return self.tenace_card(node, partner, x, seat) is not None
-
-    def drop_sure(self, node: Node, x: Suit, m: Card, mid_trick: bool = False, seat: Seat | None = None) -> bool:
-        """The top cards drop the hidden card ``m``, as he sees it, so there is no guess. The side's cards above it
-        in the hands he sees win ``r`` rounds (at most the longer holding); its holder keeps it only with more than
-        ``r`` cards of the suit. Third hand (second hand has followed): every card out is at most ``r``. On lead:
-        the same, or every card out but one when the first round of tops would show a void while the tenace still
-        stands (two or more tops, and a second card in the leader's hand to lead through): no player finesses for
-        a card the top cards drop, and a void shown on the way is the 70E1 exception for a player who fails to
-        follow (EBU Appeal Focus 2011: Q8 opposite AKJ976 with five out is a count, not a guess). As ``seat``'s
-        viewer sees it (``seat``: the hand to play)."""
-        v = self.view(node, seat)
-        xn = SUIT_NO[x]
-        lanes = [(node.masks[IDX[s]] >> (16 * xn)) & LANE for s in self.side.seats if s in v.seen_seats]
-        tops = sum((lane >> (m.rank + 1)).bit_count() for lane in lanes)
-        r = min(tops, max((lane.bit_count() for lane in lanes), default=0))
-        out = v.against(x).bit_count()
-        if out <= r:
-            return True
-        mine = (node.masks[IDX[node.to_move]] >> (16 * xn)) & LANE
-        return not mid_trick and out == r + 1 and tops >= 2 and mine.bit_count() >= 2
-
-    def real_guess(self, node: Node, partner: frozenset[Card], x: Suit, seat: Seat | None = None) -> bool:
-        """A tenace of partner's with a guess in it: he sees another opponent's card of the suit besides the one
-        inside the tenace (with that card alone out, second hand plays it or shows out: nothing to guess), and
-        the top cards do not drop it (``drop_sure``), as ``seat`` (on lead) sees the cards; and the claim needs a
-        guess (``guess_needed``: the claimer's belief about his claim, whoever leads)."""
-        if len(self.seen_opp(node, x, seat)) < 2:
-            return False
-        m = self.tenace_card(node, partner, x, seat)
-        return m is not None and not self.drop_sure(node, x, m, seat=seat) and self.guess_needed(node)
-
-    def sure_tricks(self, node: Node) -> int:
-        """Tricks the side's winners make as he sees them, cashed: per suit, its cards above every card an opponent
-        may hold in the hands he sees, at most the longer holding; none while an opponent may hold a trump (it
-        could ruff them). Always the claimer's view: it is what he believes of his claim."""
-        v = self.view(node)
-        if self.trump is not None and v.against(self.trump):
-            return 0
-        total = 0
-        for x in SUITS:
-            xn = SUIT_NO[x]
-            lanes = [(node.masks[IDX[s]] >> (16 * xn)) & LANE for s in self.side.seats if s in v.seen_seats]
-            top = v.top_against(x)
-            masters = sum((lane >> (top + 1)).bit_count() for lane in lanes)
-            total += min(masters, max((lane.bit_count() for lane in lanes), default=0))
-        return total
-
-    def guess_needed(self, node: Node) -> bool:
-        """70E1 is about a claim that depends on a guess: where his winners as he sees them already make every
-        trick he claims (the tricks left less those the claim concedes), no finesse is normal (reviewed audit
-        verdicts: the law withholds credit for a finesse the claim needs; it does not put a pointless one into a
-        claim that needs none)."""
-        return self.sure_tricks(node) < self._left(node) - self.model.concedes
-
-    def finesse_card(self, node: Node, follow: list[Card], w_card: Card | None, seat: Seat | None = None
-                     ) -> Card | None:
-        """Third hand's finesse card (70E1): against the one hidden card M that is the only card an opponent may
-        hold above it, the card of the holding just below M that beats the trick so far and every other card an
-        opponent may hold (it wins whenever M is onside); none when M is in view, or no card of the holding is
-        above M, or the top cards drop M (``drop_sure``). Of several such cards the highest: the lower ones are
-        dominated (they win no trick it loses). As ``seat`` (third hand) sees the cards; whether the claim needs a
-        guess is the claimer's (``guess_needed``)."""
-        if not follow:
-            return None
-        led = follow[0].suit
-        seen = self.seen_opp(node, led, seat)
-        hidden = set(self.hidden(node, led, seat))
-        best: Card | None = None
-        m: Card | None = None
-        for c in follow:
-            if not self.beats(c, w_card):
-                continue
-            higher = [o for o in seen if o.rank > c.rank]
-            if len(higher) == 1 and higher[0] in hidden and any(d.rank > higher[0].rank for d in follow):
-                best, m = c, higher[0]  # ``follow`` ascends: the last one found is the one just below M
-        if (best is None or m is None or self.drop_sure(node, led, m, mid_trick=True, seat=seat)
-                or not self.guess_needed(node)):
-            return None
-        return best
 
     # -- choices at a node ---------------------------------------------------------------
     def moves(self, node: Node, solve_opponents: bool = True, legal: list[Card] | None = None
@@ -779,16 +218,16 @@ class Searcher:
         """The claiming side's normal cards, given its best-play cards ``dd`` (ascending): those, narrowed by the
         guidelines where tied mid-trick, and for a restricted seat the licensed cards too (first)."""
         if len(dd) > 1:
-            dd = self._ties(node, seat, dd, legal)
+            dd = ties(self, node, seat, dd, legal)
         if seat not in self.restricted:
             return [(c, None) for c in dd]
-        check = self.safety_check(node, seat)
+        check = safety_check(self, node, seat)
         if check:
             return [(c, "safety_check_high_trump") for c in check]
-        line_cards = self.line_moves(node, seat, legal)
+        line_cards = line_moves(self, node, seat, legal)
         if line_cards is not None:
             return [(c, "line") for c in sorted(line_cards, key=lambda c: (vals.get(c, 0), c.rank, -(c.code >> 4)))]
-        lic = self.licences(node, seat)
+        lic = licences(self, node, seat)
         out: list[tuple[Card, str | None]] = sorted(((c, why) for c, why in lic.items() if c in legal and c not in dd),
                      key=lambda x: (vals.get(x[0], 0), x[0].rank, -(x[0].code >> 4)))
         out += [(c, None) for c in dd]
@@ -864,18 +303,13 @@ class Searcher:
         seen: set[tuple] = set()
         out = []
         for c, why in moves:
-            tag = (run_of[c], c if named >> c.code & 1 else None, self.led_steps(node, seat, c) if lead else None)
+            tag = (run_of[c], c if named >> c.code & 1 else None, led_steps(self, node, seat, c) if lead else None)
             if tag not in seen:
                 seen.add(tag)
                 out.append((c, why))
         return out
 
-    # -- the stated line ------------------------------------------------------------------
-    # While it lasts the claimer is held to it (70D1); a step is in force once its condition is seen to hold.
-    # The side's lead records the steps it followed (``Node.line_lead``): the rest of that trick reads them
-    # (third hand's card in a finesse, the ruff or discard of a ruffing finesse, the discard named on winners).
-    WINNERS = ("cash", "draw_trumps", "play")  # steps whose winners a stated discard is made on
-
+    # -- the stated line's cards, which the key and ``distinct`` keep apart (the follower: engine/play/normal/line.py)
     @property
     def named_mask(self) -> int:
         """The cards the stated line names, as a mask (``Node.masks``)."""
@@ -884,251 +318,6 @@ class Searcher:
                 if self.line else []
             self._named_of = (self.line, mask_of(cards))
         return self._named_of[1]
-
-    def _bound(self, i: int) -> int:
-        """The step whose winners discard step ``i`` is made on: the nearest earlier cash, draw-trumps or play
-        step ("discard X on the Ys" is read as cash the Ys, then discard X); -1 when there is none."""
-        assert self.line is not None
-        for j in range(i - 1, -1, -1):
-            if self.line.steps[j].action in self.WINNERS:
-                return j
-        return -1
-
-    def condition_seen(self, node: Node, st: LineStep) -> bool:
-        """The step's condition is seen to hold: he has seen an opponent show out of the suit (or no card of it is
-        hidden), so he knows how it lay, and it lay as stated ("4-1": the two opponents were dealt four and one), or,
-        for a bad break stated, worse (5-0).
-        No condition: True. A condition claimlaw cannot read (no suit, not two lengths), or one asked without the
-        deal (``dealt``), is never seen."""
-        cond = st.condition
-        if cond is None:
-            return True
-        x = cond.suit
-        if x is None or len(cond.lengths) != 2 or self.dealt is None:
-            return False
-        v = self.view(node)  # the claimer's: his own statement's condition, as he sees the play
-        opps = self.side.other.seats
-        if not any(v.known_void(o, x) for o in opps):
-            return False
-        dealt = sorted((self.dealt.get((o, x), 0) for o in opps), reverse=True)
-        want = sorted(cond.lengths, reverse=True)
-        if dealt == want:
-            return True
-        # a plan stated for a bad break (one opponent two or more cards longer) covers a worse one of the same suit:
-        # "if 4-1, I ruff the fourth round" is his plan when they are 5-0 too (St Petersburg 2000, blakjak: the TD)
-        return (sum(dealt) == sum(want) and want[0] - want[1] >= 2
-                and dealt[0] - dealt[1] > want[0] - want[1])
-
-    def in_force(self, node: Node) -> list[int]:
-        """The steps the claimer is held to at ``node``: those not done whose condition he has seen hold; of an
-        ordered line the first of them, with the discards made on its winners."""
-        if self.line is None or node.line_off:
-            return []
-        steps = self.line.steps
-        pending = [i for i in range(len(steps)) if i not in node.line_done and self.condition_seen(node, steps[i])]
-        if not self.line.ordered or not pending:
-            return pending
-        first = pending[0]
-        return [first] + [i for i in pending[1:] if steps[i].action == "discard" and self._bound(i) == first]
-
-    def led_steps(self, node: Node, seat: Seat, card: Card) -> frozenset[int]:
-        """The steps in force whose lead ``card`` is (``seat`` on lead at ``node``)."""
-        return frozenset(i for i in self.in_force(node) if card in self._lead_cards(node, seat, i))
-
-    def line_moves(self, node: Node, seat: Seat, legal: list[Card]) -> list[Card] | None:
-        """Cards the stated line requires here, or None when it says nothing (or has broken down). On lead, the
-        leads of the steps in force; in a trick the side led by one of them, partner's card the step names."""
-        force = self.in_force(node)
-        if not force:
-            return None
-        cards: list[Card] = []
-        if not node.trick:
-            for i in force:
-                cards += self._lead_cards(node, seat, i)
-        elif node.leader.side == self.side and seat == node.leader.partner:
-            for i in force:
-                cards += self._third_cards(node, seat, i, legal)
-        legal_cards = [c for c in dict.fromkeys(cards) if c in legal]
-        return legal_cards or None
-
-    def _next_named(self, node: Node, st: LineStep) -> Card | None:
-        """The first card a step names that is still held."""
-        return next((c for c in st.cards if any(c in h for h in node.hands)), None)
-
-    def _lead_cards(self, node: Node, seat: Seat, i: int) -> list[Card]:
-        """The leads step ``i`` allows ``seat`` (on lead)."""
-        assert self.line is not None
-        st = self.line.steps[i]
-        hand = node.hand(seat)
-        if st.action in ("cash", "play") and st.cards:
-            # named cards, in the order named: the next one from this hand; a cash step's ("a heart to the king
-            # and ace": the honours take the suit named next to them) also by a low card of its suit to it in
-            # partner's hand. A play step names the cards a hand plays ("the ♦A, throwing the ♣K"): no crossing
-            nxt = self._next_named(node, st)
-            if nxt is None:
-                return []
-            if nxt in hand:
-                return [nxt]
-            low = [c for c in hand if c.suit == nxt.suit]
-            if st.action == "cash" and nxt in node.hand(seat.partner) and low:
-                return [min(low, key=lambda c: c.rank)]
-            return []
-        if st.action in ("cash", "draw_trumps"):
-            x = self.trump if st.action == "draw_trumps" else st.suit
-            mine = sorted((c for c in hand if c.suit == x), key=lambda c: -c.rank)
-            if mine and self.perceived_master(node, mine[0], seat):
-                out = [mine[0]]
-                masters = [c for c in mine if self.perceived_master(node, c, seat)]
-                if self.model.on("equal_small_any") and self.equal_winners(node, seat, masters, mine):
-                    out.extend(masters[1:])  # several small cards he sees as equal: any order
-                return out
-            if mine and any(c.suit == x and self.perceived_master(node, c, seat) for c in node.hand(seat.partner)):
-                return [mine[-1]]
-            return []
-        if st.action == "finesse" and st.suit is not None:
-            mine = sorted((c for c in hand if c.suit == st.suit), key=lambda c: c.rank)
-            return [mine[0]] if mine and self.tenace(node, node.hand(seat.partner), st.suit, seat) else []
-        if st.action == "ruffing_finesse":
-            return self._ruffing_lead(node, seat, st)
-        if st.action == "ruff":
-            x = self._ruff_suit(st)
-            mine = [c for c in hand if c.suit == x]
-            if x is None or not mine or not self._can_ruff(node, seat.partner, x, st):
-                return []  # partner cannot ruff it from here: the line waits (he crosses by best play or licence)
-            return [min(mine, key=lambda c: c.rank)]
-        return []
-
-    def _ruff_suit(self, st: LineStep) -> Suit | None:
-        """The suit a ruff step ruffs: its own, else its condition's ("if clubs are 4-1 I ruff the fourth round")."""
-        if st.suit is not None:
-            return st.suit
-        return st.condition.suit if st.condition is not None else None
-
-    def _can_ruff(self, node: Node, seat: Seat, x: Suit, st: LineStep) -> bool:
-        """``seat`` is the hand the ruff step names (or any of the side's), void in ``x``, with a trump."""
-        if not self.trump or x == self.trump or (st.hand is not None and st.hand != seat):
-            return False
-        hand = node.hand(seat)
-        return not any(c.suit == x for c in hand) and any(c.suit == self.trump for c in hand)
-
-    def _ruff_feasible(self, node: Node, st: LineStep) -> bool:
-        """Some hand of the side (the one the step names) holding a trump can still ruff a card of the step's suit led
-        from partner's hand: it holds fewer cards of the suit than partner (it will be void first)."""
-        x = self._ruff_suit(st)
-        if x is None or not self.trump or x == self.trump:
-            return False
-        for s in self.side.seats:
-            if st.hand is not None and st.hand != s:
-                continue
-            mine = sum(1 for c in node.hand(s) if c.suit == x)
-            theirs = sum(1 for c in node.hand(s.partner) if c.suit == x)
-            if mine < theirs and any(c.suit == self.trump for c in node.hand(s)):
-                return True
-        return False
-
-    def _ruffing_lead(self, node: Node, seat: Seat, st: LineStep) -> list[Card]:
-        """A ruffing finesse's lead: partner void in the suit and holding a trump, the placed card (``card``, else
-        the highest card of the suit an opponent may hold as he sees it) still out, the highest card of ``seat``
-        below it (the card led through the opponent placed with it)."""
-        x = st.suit
-        if x is None or self.trump is None or x == self.trump:
-            return []
-        partner = node.hand(seat.partner)
-        if any(c.suit == x for c in partner) or not any(c.suit == self.trump for c in partner):
-            return []
-        if st.card is not None:
-            if not any(st.card in node.hand(o) for o in self.side.other.seats):
-                return []
-            top = st.card.rank
-        else:
-            top = self._seen_opp_top(node, SUIT_NO[x], seat)
-        below = [c for c in node.hand(seat) if c.suit == x and c.rank < top]
-        return [max(below, key=lambda c: c.rank)] if below else []
-
-    def _third_cards(self, node: Node, seat: Seat, i: int, legal: list[Card]) -> list[Card]:
-        """Partner's card in a trick the side led (``seat`` the leader's partner), as step ``i`` names it."""
-        assert self.line is not None
-        st = self.line.steps[i]
-        led = node.trick[0].suit
-        void = legal[0].suit != led
-        if st.action == "discard":
-            j = self._bound(i)
-            if (j >= 0 and j not in node.line_lead) or not void or (st.hand is not None and st.hand != seat):
-                return []
-            named = [c for c in st.cards if c in legal]
-            if named or st.cards:
-                return named
-            if st.suit is None:
-                return []
-            low = [c for c in legal if c.suit == st.suit]
-            return [min(low, key=lambda c: c.rank)] if low else []
-        if i not in node.line_lead:
-            return []
-        w_seat, w_card = self.trick_winner(node)
-        if st.action in ("cash", "play") and st.cards:
-            # the next named card, if it wins the trick so far (a low card led to it, or an overtake): never one
-            # that falls under the card just led ("the ace and king" from two hands are two tricks)
-            nxt = self._next_named(node, st)
-            return [nxt] if nxt is not None and nxt in legal and self.beats(nxt, w_card) else []
-        if st.action == "finesse" and not void:
-            named = [c for c in st.cards if c in legal and self.beats(c, w_card)]
-            if named:
-                return named[:1]
-            fin = self.finesse_card(node, legal, w_card, seat)
-            return [fin] if fin is not None else []
-        if st.action == "ruff" and void and led == self._ruff_suit(st) and self._can_ruff(node, seat, led, st):
-            if w_seat.side == self.side and self.wins_trick(node, seat, w_card):
-                # partner's card wins the round as he sees it: a ruff is to win it, so the step is silent here
-                # (St Petersburg 2000, blakjak: with 5-0, dummy's ♣7 over North's ♣6 is not ruffed; 12 tricks)
-                return []
-            over = [c for c in legal if c.suit == self.trump and self.beats(c, w_card)]
-            return [min(over, key=lambda c: c.rank)] if over else []  # ruffed over by second hand: the line is silent
-        if st.action == "ruffing_finesse" and void:
-            if w_seat.side != self.side:  # second hand covered (or ruffed): ruff, as low as wins
-                over = [c for c in legal if c.suit == self.trump and self.beats(c, w_card)]
-                return [min(over, key=lambda c: c.rank)] if over else []
-            # not covered: a loser goes, the lowest card of a suit he sees no winner in for his side
-            suits = sorted({c.suit for c in legal if c.suit != self.trump}, key=lambda x: x.value)
-            return [min((c for c in legal if c.suit == x), key=lambda c: c.rank)
-                    for x in suits if not self.side_has_master(node, x, seat)]
-        return []
-
-    def advance_line(self, node: Node, leader: Seat, trick: tuple[Card, ...], led: frozenset[int]) -> Node:
-        """Mark steps done once a trick is complete (``trick`` from ``leader``; ``led``: the steps its lead
-        followed). A step that can no longer be followed is done, so the line falls silent there and best play
-        and the licences take over (WBFLC 2001-11-01 #3)."""
-        if self.line is None or node.line_off:
-            return node
-        done = set(node.line_done)
-        steps = self.line.steps
-        for i, st in enumerate(steps):
-            if i in done:
-                continue
-            if st.action in ("cash", "play") and st.cards:
-                if self._next_named(node, st) is None:
-                    done.add(i)
-            elif st.action == "cash" and st.suit is not None and not self.side_has_master(node, st.suit):  # his view
-                done.add(i)
-            elif st.action == "draw_trumps" and not [c for s in self.side.other.seats for c in node.hand(s)
-                                                    if c.suit == self.trump and c not in node.unaware]:
-                done.add(i)
-            elif st.action in ("finesse", "ruffing_finesse") and i in led:
-                done.add(i)
-            elif st.action == "ruff":
-                if i in led or not self._ruff_feasible(node, st):
-                    done.add(i)  # ruffed (the trick its lead started is over), or no longer possible
-            elif st.action in ("cross", "concede"):
-                done.add(i)
-        for i, st in enumerate(steps):  # a discard once its cards are gone, or its winners are
-            if i in done or st.action != "discard":
-                continue
-            j = self._bound(i)
-            thrown = (leader.side == self.side and (j < 0 or j in led) and trick[2].suit != trick[0].suit
-                      and trick[2].suit == st.suit)
-            if j < 0 or j in done or (st.cards and not any(c in h for c in st.cards for h in node.hands)) or (
-                    not st.cards and thrown):
-                done.add(i)
-        return replace(node, line_done=frozenset(done))
 
     # -- the search ------------------------------------------------------------------------
     def key(self, node: Node) -> tuple:
@@ -1179,7 +368,7 @@ class Searcher:
         opponents' cards above the side's may all be played before the side leads again, and the suit binds
         it then: whenever the side holds a card of it."""
         if not node.trick and node.leader.side == self.side:
-            return self.side_has_master(node, suit, node.leader)  # the view of the hand on lead
+            return side_has_master(self, node, suit, node.leader)  # the view of the hand on lead
         a, b = self._side_idx
         return bool(((node.masks[a] | node.masks[b]) >> (16 * SUIT_NO[suit])) & LANE)
 
@@ -1258,10 +447,7 @@ class Searcher:
             node, _ = self.play(node, card)
         return out
 
-    @staticmethod
-    def _left(node: Node) -> int:
-        """Tricks left, the one in progress included."""
-        return len(node.hand(node.leader)) + (1 if node.trick else 0)
+    _left = staticmethod(tricks_left)
 
     def lower_bound(self, node: Node) -> int:
         """Tricks the claiming side wins on every line, normal or not.
@@ -1640,13 +826,3 @@ def dealt_counts(pos: Position) -> dict[tuple[Seat, Suit], int]:
             out[(seat, c.suit)] = out.get((seat, c.suit), 0) + 1
             seat = seat.next
     return out
-
-
-def licence_text(name: str) -> str:
-    g = GUIDELINES.get(name)
-    if g is None:
-        return {"follow_low": "follows low or with the cheapest sure winner (White Book 8.70.5)",
-                "discard": "discards what he sees as a loser", "line": "follows his stated line (70D1)"}.get(
-            name, name)
-    return f"{g.meaning} ({g.source})"
-

@@ -2,13 +2,14 @@
 
 The Python search (engine/play/search.py) is the reference; our solver (engine/play/_endings.c ``worst``) answers W
 for a claimer who sees every card and states no line, a declarer's or a defender's. Both read the claimer's view
-(engine/play/view.py): the hands he sees (a declarer his two, a defender his own and dummy), the cards out (not who
-holds them: a defender cannot tell partner's from declarer's), the show-outs; a defender's partner reads his own
-(his hand, dummy and the claimer's faced hand). Each case here asks both the same
+(engine/play/normal/view.py): the hands he sees (a declarer his two, a defender his own and dummy), the cards out
+(not who holds them: a defender cannot tell partner's from declarer's), the show-outs; a defender's partner reads his
+own (his hand, dummy and the claimer's faced hand). Each case here asks both the same
 question from the same node (a declarer's or a defender's claim, random guidelines, random show-outs and suit last
 led) and requires the same count. The suite runs 400 random endings and a few defenders' claims chosen to meet each
 rule of a defender's view; ``CLAIMLAW_SLOW=1`` runs 2,000 more, and every claim position of the bundled vugraph set
 with at most seven tricks left, asked as the audit asks it for declarer and for a defender (``.ci/run`` does).
+Each licence our solver reads is also turned off in turn in both (``licence_case``), so that a difference names it.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from claimlaw.engine.play import _floor, _whole, dds
+from claimlaw.engine.play import PlayCore, dds
 from claimlaw.engine.play.model import GUIDELINES, NormalPlayModel
+from claimlaw.engine.play.native import floor, whole
+from claimlaw.engine.play.normal.licences import LICENCES
 from claimlaw.engine.play.search import Node, Searcher
 from claimlaw.facts import SEATS, SUITS, Position, Side
 from tests.play.test_play_core import random_position, searcher
@@ -69,15 +72,15 @@ def both(pos: Position, side: Side, model: NormalPlayModel, root: Node, below: i
     a search that did not settle within ``budget``."""
     s = claim_searcher(pos, side, model)
     s.budget = budget
-    s.above = _floor(s, root, set(s.restricted))
+    s.above = floor(s, root, set(s.restricted))
     s.work = dds.take_work
     dds.new_question()
     py, _ = s.worst(root, below)
     py_n = py if s.exact or below is not None and py < below else None
-    whole = _whole(s, root, set(s.restricted))
-    assert whole is not None, "our solver's W applies to a claimer who sees every card and states no line"
+    ours = whole(s, root, set(s.restricted))
+    assert ours is not None, "our solver's W applies to a claimer who sees every card and states no line"
     dds.new_question()
-    c, settled, _ = whole(root, -1 if below is None else below, budget)
+    c, settled, _ = ours(root, -1 if below is None else below, budget)
     c_n = c if settled or below is not None and 0 <= c < below else None
     if below is not None:
         py_n = None if py_n is None else int(py_n < below)
@@ -95,6 +98,43 @@ def _check(seed: int, tricks: tuple[int, int]) -> None:
 @pytest.mark.parametrize("seed", range(400))
 def test_our_solvers_w_equals_the_python_searchs_on_random_endings_from_the_claimers_view(seed: int) -> None:
     _check(90_000 + seed, (2, 5))
+
+
+# The licences our solver reads (those with a bit in the table of licences), each turned off in turn in both
+# implementations (they read the same model): a difference names the licence, and "none" is every one of them on.
+SOLVER_LICENCES = [lic.name for lic in LICENCES if lic.bit is not None]
+
+
+def licence_case(seed: int, off: str | None) -> tuple[Position, Side, NormalPlayModel, Node]:
+    """``random_case``'s ending and claim, with every licence our solver reads on but ``off``."""
+    pos, side, model, root = random_case(seed, (2, 5))
+    on = frozenset(n for n in SOLVER_LICENCES if n != off) | {"sees_played_cards"}
+    return pos, side, replace(model, switches=on), root
+
+
+@pytest.mark.parametrize("seed", range(50))
+@pytest.mark.parametrize("off", [None, *SOLVER_LICENCES], ids=lambda n: f"{n or 'none'}-off")
+def test_our_solvers_w_equals_the_python_searchs_with_each_licence_turned_off_in_both(off: str | None,
+                                                                                      seed: int) -> None:
+    pos, side, model, root = licence_case(95_000 + seed, off)
+    py, c = both(pos, side, model, root)
+    assert py is not None and c is not None
+    assert c == py, (f"with {off or 'no licence'} off: our solver {c}, the Python search {py} (seed {95_000 + seed})"
+                     f"\n{pos.pbn()} trick {pos.trick} {model}")
+
+
+def test_every_licence_our_solver_reads_is_turned_off_in_the_lockstep_and_is_a_model_switch() -> None:
+    assert SOLVER_LICENCES and set(SOLVER_LICENCES) <= set(GUIDELINES)
+    pos, side, model, root = licence_case(95_000, "ruff_low")
+    assert "ruff_low" not in model.switches and "any_suit_order" in model.switches
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_play_core_gives_the_same_w_with_our_solver_and_with_the_python_search_alone(seed: int) -> None:
+    pos, side, model, _ = random_case(97_000 + seed, (2, 5))
+    ours = PlayCore(budget=None).worst_normal(pos, side, model)
+    alone = PlayCore(budget=None, native=False).worst_normal(pos, side, model)
+    assert ours.exact and alone.exact and ours.tricks == alone.tricks
 
 
 # Defenders' claims whose W turns on one rule of a defender's view, each found by breaking that rule in our solver and
@@ -152,7 +192,7 @@ def test_a_defenders_claim_with_partner_restricted_is_the_python_searchs_alone()
     model = model.with_switches(partner_restricted=True)
     s = claim_searcher(pos, side, model)
     s.restricted = frozenset({model.claimer, model.claimer.partner})  # 70D2: as PlayCore restricts him
-    assert _whole(s, root, set(s.restricted)) is None
+    assert whole(s, root, set(s.restricted)) is None
 
 
 @pytest.mark.slow
@@ -249,4 +289,4 @@ def test_the_differential_cases_are_declarers_and_defenders_claims_our_solver_an
     assert any(c[2].dummy is None for c in defenders) and any(c[2].dummy is not None for c in defenders)
     for pos, side, model, root in cases[:40]:
         s = claim_searcher(pos, side, model)
-        assert _whole(s, root, set(s.restricted)) is not None
+        assert whole(s, root, set(s.restricted)) is not None

@@ -11,6 +11,7 @@ import pytest
 
 from claimlaw.engine.play import NormalPlayModel, PlayCore, SolverError
 from claimlaw.engine.play.bits import mask_of
+from claimlaw.engine.play.normal.licensing import licences
 from claimlaw.engine.play.search import Node, Searcher
 from claimlaw.facts import SEATS, SUITS, Card, Position, Seat, Side, Suit, load_case
 
@@ -149,7 +150,8 @@ def test_w_equals_an_exhaustive_enumeration_under_random_sets_of_guidelines(seed
 
 def _python_only(pos: Position, side: Side, model: NormalPlayModel) -> tuple[Searcher, Node]:
     """The Python search for a rules case, with the floors but without our solver's W (``whole``)."""
-    from claimlaw.engine.play import _floor, dds
+    from claimlaw.engine.play import dds
+    from claimlaw.engine.play.native import floor as _floor
 
     s, root = searcher(pos, side, model)
     if model.claimer.side == side and not (model.partner_is_dummy or model.on("partner_restricted")):
@@ -186,7 +188,7 @@ def test_the_play_cores_w_equals_the_python_searchs_alone_on_endings_of_five_to_
 def _handing_over_at_four(case_seed: int, seed: int) -> tuple[int, Searcher, Node]:
     """A random 5-7-trick ending under random guidelines: W by the Python search alone (proven), and a search of
     it that hands nodes with four tricks left to our solver."""
-    from claimlaw.engine.play import _whole
+    from claimlaw.engine.play.native import whole as _whole
 
     pos, side, model = _random_rules_case(case_seed)
     model = replace(model, partner_is_dummy=True, dummy=None)  # our solver's W is a declarer's (his view)
@@ -233,7 +235,8 @@ def test_w_itself_hands_nodes_to_our_solver_a_trick_earlier_than_a_below_questio
 def test_our_solvers_w_stopped_early_says_so_and_gives_a_real_lines_count() -> None:
     """Allowed 600 to 60,000 positions with its tables emptied, our solver does not settle eight-trick endings: it
     says so, and the count it gives (if it got as far as the double-dummy count) is its line's, never below W."""
-    from claimlaw.engine.play import _whole, dds
+    from claimlaw.engine.play import dds
+    from claimlaw.engine.play.native import whole as _whole
 
     unsettled_with_a_count = 0
     for seed in range(6):
@@ -259,7 +262,7 @@ def test_our_solvers_w_stopped_early_says_so_and_gives_a_real_lines_count() -> N
 @pytest.mark.parametrize("seed", range(40))
 def test_the_floor_that_knows_the_licences_never_exceeds_w_found_without_it(seed: int) -> None:
     """At the root of 5-trick endings under random guidelines: W by the search with no floor, then the floor."""
-    from claimlaw.engine.play import _floor
+    from claimlaw.engine.play.native import floor as _floor
 
     pos, side, model = _random_rules_case(30_000 + seed)
     pos = random_position(random.Random(seed), 5, pos.trump, mid_trick=seed % 3 == 0)
@@ -276,7 +279,8 @@ def test_the_floor_that_knows_the_licences_never_exceeds_w_found_without_it(seed
 def test_a_floor_search_that_gives_up_claims_nothing_and_leaves_no_false_bound_behind(seed: int) -> None:
     """With a limit of a few positions the floor may only say no; asked again without one, it answers as it does
     with every table empty (nothing the abandoned search found was kept)."""
-    from claimlaw.engine.play import _floor, dds
+    from claimlaw.engine.play import dds
+    from claimlaw.engine.play.native import floor as _floor
 
     pos, side, model = _random_rules_case(40_000 + seed)
     pos = random_position(random.Random(700 + seed), 7, pos.trump, mid_trick=seed % 2 == 1)
@@ -492,7 +496,7 @@ def _node(spec: dict[Seat, str], leader: Seat, trump: Suit | None, trick: str = 
 
 def test_a_claimer_does_not_lead_a_winner_that_partners_singleton_higher_card_must_overtake() -> None:
     s, node = _node({Seat.N: "HK SA", Seat.S: "HA S2", Seat.E: "H3 S4", Seat.W: "H5 S6"}, Seat.N, None)
-    lic = s.licences(node, Seat.N)
+    lic = licences(s, node, Seat.N)
     assert Card.parse("SA") in lic and Card.parse("HK") not in lic
 
 
@@ -501,7 +505,7 @@ def test_a_claimer_with_ace_and_a_small_card_opposite_partners_bare_king_is_not_
     and crossing to the king with the two stays normal as best play."""
     spec = {Seat.N: "HA H2 CA", Seat.S: "HK C3 C2", Seat.E: "HQ HJ D2", Seat.W: "HT D3 C4"}
     s, node = _node(spec, Seat.N, None)
-    lic = s.licences(node, Seat.N)
+    lic = licences(s, node, Seat.N)
     assert Card.parse("HA") not in lic and Card.parse("H2") not in lic
     assert Card.parse("H2") in [c for c, _ in s.moves(node)]
     hands = {x: {Card.parse(c) for c in spec[x].split()} for x in SEATS}
@@ -514,7 +518,7 @@ def test_a_claimer_does_not_cross_to_partners_bare_ace_when_his_own_winners_woul
     crossing licence is withheld (a coherent plan keeps an entry); cashing ♦Q stays licensed."""
     spec = {Seat.N: "CK CQ C5 DQ", Seat.S: "CA S7 S6 H2", Seat.E: "C9 DT HQ HJ", Seat.W: "C8 D9 HT H9"}
     s, node = _node(spec, Seat.N, None)
-    lic = s.licences(node, Seat.N)
+    lic = licences(s, node, Seat.N)
     assert Card.parse("C5") not in lic and Card.parse("DQ") in lic
 
 
@@ -523,15 +527,15 @@ def test_a_claimer_does_not_cross_to_partner_while_his_bare_ace_blocks_partners_
     is not licensed; with ♦A3 opposite ♦Q4 (an entry back, no block) the same crossing is."""
     spec = {Seat.N: "DA C2 S2", Seat.S: "DQ DJ CK", Seat.E: "D5 C9 HQ", Seat.W: "D6 C8 HJ"}
     s, node = _node(spec, Seat.N, None)
-    lic = s.licences(node, Seat.N)
+    lic = licences(s, node, Seat.N)
     assert Card.parse("C2") not in lic and Card.parse("DA") in lic
     # a small card beside partner's two masters does not unblock them
     spec = {Seat.N: "DA C2 S2 S3", Seat.S: "DQ DJ D3 CK", Seat.E: "D5 C9 HQ HT", Seat.W: "D6 C8 HJ H9"}
     s, node = _node(spec, Seat.N, None)
-    assert Card.parse("C2") not in s.licences(node, Seat.N)
+    assert Card.parse("C2") not in licences(s, node, Seat.N)
     spec = {Seat.N: "DA D3 C2", Seat.S: "DQ D4 CK", Seat.E: "D5 C9 HQ", Seat.W: "D6 HT H9"}
     s, node = _node(spec, Seat.N, None)
-    assert Card.parse("C2") in s.licences(node, Seat.N)
+    assert Card.parse("C2") in licences(s, node, Seat.N)
 
 
 def _guess_licences(spec: dict[Seat, str]) -> dict[Card, str]:
@@ -539,7 +543,7 @@ def _guess_licences(spec: dict[Seat, str]) -> dict[Card, str]:
     model = NormalPlayModel.default(Seat.N).with_switches(any_suit_order=False)
     hands = {x: {Card.parse(c) for c in spec[x].split()} for x in SEATS}
     s, node = searcher(Position(hands=hands, trump=None, leader=Seat.N), Side.NS, model)
-    return s.licences(node, Seat.N)
+    return licences(s, node, Seat.N)
 
 
 def test_a_claimer_does_not_lead_toward_partners_tenace_while_his_bare_ace_blocks_partners_king_queen() -> None:
@@ -580,24 +584,24 @@ def test_among_equally_good_cards_a_claimer_does_not_play_a_master_under_partner
 def test_with_no_trump_out_a_claimer_is_not_deemed_to_lead_trumps_to_his_disadvantage() -> None:
     # ACBL LC 2019 #4: hearts are trumps and the opponents have none
     s, node = _node({Seat.N: "HA C2", Seat.S: "H3 D2", Seat.E: "SA CA", Seat.W: "SK DA"}, Seat.N, Suit.H)
-    assert Card.parse("HA") not in s.licences(node, Seat.N)
+    assert Card.parse("HA") not in licences(s, node, Seat.N)
 
 
 def test_third_hand_wins_with_the_cheapest_card_no_opponent_still_to_play_is_known_to_beat() -> None:
     # South leads the ♣2, West plays the ♣T; North holds ♣Q 7 and East, still to play, only the ♣3
     s, node = _node({Seat.N: "CQ C7", Seat.S: "C2 D2", Seat.E: "C3 D3", Seat.W: "CT CA"}, Seat.S, None,
                     trick="C2 CT")
-    assert s.licences(node, Seat.N) == {Card.parse("CQ"): "follow_low"}
+    assert licences(s, node, Seat.N) == {Card.parse("CQ"): "follow_low"}
     # East holds the ♣K: declarer cannot see it (it may be West's), so he plays to win the trick with the queen
     s, node = _node({Seat.N: "CQ C7", Seat.S: "C2 D2", Seat.E: "CK D3", Seat.W: "CT CA"}, Seat.S, None,
                     trick="C2 CT")
-    assert s.licences(node, Seat.N) == {Card.parse("CQ"): "follow_low"}
+    assert licences(s, node, Seat.N) == {Card.parse("CQ"): "follow_low"}
     # a defender sees the ♣K in dummy (East): the queen cannot win, he follows low
     pos = spec_position({Seat.N: "CQ C7", Seat.S: "C2 D2", Seat.E: "CK D3", Seat.W: "CT CA"}, None, Seat.S)
     for c in ("C2", "CT"):
         pos.play(Card.parse(c))
     s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).as_defender(Seat.E))
-    assert s.licences(node, Seat.N) == {Card.parse("C7"): "follow_low"}
+    assert licences(s, node, Seat.N) == {Card.parse("C7"): "follow_low"}
 
 
 def test_the_claiming_side_tries_each_run_of_equal_cards_once_split_at_the_nine_ten_boundary() -> None:

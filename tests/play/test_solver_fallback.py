@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-import claimlaw.engine.play as play
+import claimlaw.engine.play.native as native
 from claimlaw.engine.play import NormalPlayModel, PlayCore
 from claimlaw.engine.play.dds import HAVE_FEWEST, Disagreement
 from tests.play.test_play_core import random_position
@@ -28,7 +28,7 @@ def test_a_line_from_our_solver_the_python_model_refuses_is_redone_by_the_python
 
         return whole
 
-    monkeypatch.setattr(play, "_whole", broken_whole)
+    monkeypatch.setattr(native, "whole", broken_whole)
     core = PlayCore(budget=None)
     got = core.worst_normal(pos, side, model)
     assert got.tricks == honest.tricks and got.exact

@@ -10,6 +10,7 @@ import pytest
 
 from claimlaw.engine.play import NormalPlayModel, PlayCore
 from claimlaw.engine.play.coherence import check_line
+from claimlaw.engine.play.normal.line import in_force, line_moves
 from claimlaw.engine.play.search import Node, Searcher, dealt_counts
 from claimlaw.facts import SEATS, SUITS, Card, Line, Position, Seat, Side, Step, Suit
 from claimlaw.facts.case import Condition
@@ -62,7 +63,7 @@ def test_dummy_throws_the_card_named_in_a_stated_discard_while_the_winners_are_c
     second = w.witness.tricks_played[1]
     assert (second[0], second[2]) == ("HK", "SA")
     s, root = _searcher(pos, Side.NS, model)
-    assert s.line_moves(_after(s, root, "HA H5 H3 H4 HK D3"), Seat.N, _cards("SA C2")) == _cards("SA")
+    assert line_moves(s, _after(s, root, "HA H5 H3 H4 HK D3"), Seat.N, _cards("SA C2")) == _cards("SA")
 
 
 def test_the_coherence_check_fails_a_line_that_keeps_a_card_the_stated_discard_names() -> None:
@@ -78,7 +79,7 @@ def test_a_discard_named_by_suit_alone_throws_the_lowest_card_of_that_suit_on_th
     model = NormalPlayModel.default(Seat.S).with_line(
         _line(Step(action="cash", suit=Suit.H), Step(action="discard", suit=Suit.S)))
     s, root = _searcher(pos, Side.NS, model)
-    assert s.line_moves(_after(s, root, "HA H5 H3 H4 HK D3"), Seat.N, _cards("SA S4")) == _cards("S4")
+    assert line_moves(s, _after(s, root, "HA H5 H3 H4 HK D3"), Seat.N, _cards("SA S4")) == _cards("S4")
 
 
 def test_a_cash_with_named_honours_leads_low_to_the_honour_named_first_and_plays_the_honours_in_order() -> None:
@@ -100,7 +101,7 @@ def test_partner_plays_the_next_named_card_only_where_it_wins_the_trick_so_far()
         s, root = _searcher(pos, Side.NS, NormalPlayModel.default(Seat.S).with_line(_line(Step(action="play",
                                                                                                cards=named))))
         node = _after(s, root, led)
-        assert s.line_moves(node, Seat.N, s.legal(node, Seat.N)) == want
+        assert line_moves(s, node, Seat.N, s.legal(node, Seat.N)) == want
 
 
 def test_a_ruffing_finesse_leads_through_second_hand_and_ruffs_a_cover_else_throws_a_loser() -> None:
@@ -108,13 +109,13 @@ def test_a_ruffing_finesse_leads_through_second_hand_and_ruffs_a_cover_else_thro
     pos = spec_position(spec, Suit.S, Seat.S)
     model = NormalPlayModel.default(Seat.S).with_line(_line(Step(action="ruffing_finesse", suit=Suit.H)))
     s, root = _searcher(pos, Side.NS, model)
-    assert s.line_moves(root, Seat.S, s.legal(root, Seat.S)) == _cards("HQ")
+    assert line_moves(s, root, Seat.S, s.legal(root, Seat.S)) == _cards("HQ")
     covered = _after(s, root, "HQ HK")
-    assert s.line_moves(covered, Seat.N, s.legal(covered, Seat.N)) == _cards("S2")
+    assert line_moves(s, covered, Seat.N, s.legal(covered, Seat.N)) == _cards("S2")
     ducked = _after(s, root, "HQ H4")
-    assert s.line_moves(ducked, Seat.N, s.legal(ducked, Seat.N)) == _cards("D2")
+    assert line_moves(s, ducked, Seat.N, s.legal(ducked, Seat.N)) == _cards("D2")
     done = _after(s, ducked, "D2 H5")
-    assert s.line_moves(done, Seat.S, s.legal(done, Seat.S)) is None  # one ruffing finesse was stated
+    assert line_moves(s, done, Seat.S, s.legal(done, Seat.S)) is None  # one ruffing finesse was stated
 
 
 
@@ -126,13 +127,13 @@ def test_a_stated_ruff_leads_the_suit_to_the_void_hand_which_ruffs_and_is_then_d
     pos = spec_position(spec, Suit.S, Seat.S)
     model = NormalPlayModel.default(Seat.S).with_line(_line(Step(action="ruff", suit=Suit.C, hand=Seat.N)))
     s, root = _searcher(pos, Side.NS, model)
-    assert s.line_moves(root, Seat.S, s.legal(root, Seat.S)) == _cards("C2")
+    assert line_moves(s, root, Seat.S, s.legal(root, Seat.S)) == _cards("C2")
     led = _after(s, root, "C2 C4")
-    assert s.line_moves(led, Seat.N, s.legal(led, Seat.N)) == _cards("S2")
-    assert s.line_moves(_after(s, led, "S2 C6"), Seat.N, _cards("S3 H3")) is None
+    assert line_moves(s, led, Seat.N, s.legal(led, Seat.N)) == _cards("S2")
+    assert line_moves(s, _after(s, led, "S2 C6"), Seat.N, _cards("S3 H3")) is None
     from_north = spec_position(spec, Suit.S, Seat.N)
     s2, root2 = _searcher(from_north, Side.NS, model)
-    assert s2.line_moves(root2, Seat.N, s2.legal(root2, Seat.N)) is None
+    assert line_moves(s2, root2, Seat.N, s2.legal(root2, Seat.N)) is None
 
 @clause("70D1")
 def test_a_stated_ruff_is_silent_when_partner_s_card_wins_the_round_as_the_claimer_sees_it() -> None:
@@ -144,12 +145,12 @@ def test_a_stated_ruff_is_silent_when_partner_s_card_wins_the_round_as_the_claim
     known = spec_position(spec, Suit.S, Seat.S)
     known.shown_out[Seat.E].add(Suit.C)
     s, root = _searcher(known, Side.NS, model)
-    assert s.line_moves(root, Seat.S, s.legal(root, Seat.S)) == _cards("C5")
+    assert line_moves(s, root, Seat.S, s.legal(root, Seat.S)) == _cards("C5")
     low = _after(s, root, "C5 C3")
-    assert s.line_moves(low, Seat.N, s.legal(low, Seat.N)) is None
+    assert line_moves(s, low, Seat.N, s.legal(low, Seat.N)) is None
     s2, root2 = _searcher(spec_position(spec, Suit.S, Seat.S), Side.NS, model)
     low2 = _after(s2, root2, "C5 C3")
-    assert s2.line_moves(low2, Seat.N, s2.legal(low2, Seat.N)) == _cards("S2")
+    assert line_moves(s2, low2, Seat.N, s2.legal(low2, Seat.N)) == _cards("S2")
 
 
 def test_a_conditional_step_is_in_force_only_once_the_claimer_has_seen_the_condition_hold() -> None:
@@ -163,13 +164,13 @@ def test_a_conditional_step_is_in_force_only_once_the_claimer_has_seen_the_condi
         return _searcher(pos, Side.NS, NormalPlayModel.default(Seat.S).with_line(_line(step)))
 
     s, root = searcher_for([2, 1])
-    assert s.in_force(root) == [] and s.line_moves(root, Seat.S, s.legal(root, Seat.S)) is None
+    assert in_force(s, root) == [] and line_moves(s, root, Seat.S, s.legal(root, Seat.S)) is None
     one = _after(s, root, "SA S4 S6 S3")
-    assert s.in_force(one) == []
+    assert in_force(s, one) == []
     two = _after(s, one, "SK S5 S7 C8")
-    assert s.in_force(two) == [0] and s.line_moves(two, Seat.S, s.legal(two, Seat.S)) == _cards("C2")
+    assert in_force(s, two) == [0] and line_moves(s, two, Seat.S, s.legal(two, Seat.S)) == _cards("C2")
     s3, root3 = searcher_for([3, 0])
-    assert s3.in_force(_after(s3, root3, "SA S4 S6 S3 SK S5 S7 C8")) == []
+    assert in_force(s3, _after(s3, root3, "SA S4 S6 S3 SK S5 S7 C8")) == []
 
 
 
@@ -184,7 +185,7 @@ def test_a_step_stated_for_a_bad_break_is_in_force_when_the_break_is_worse_but_n
     def in_force_after_a_show_out(lengths: list[int]) -> list[int]:
         step = Step(action="play", cards=["C2"], condition=Condition(suit=Suit.S, lengths=lengths))
         s, root = _searcher(pos, Side.NS, NormalPlayModel.default(Seat.S).with_line(_line(step)))
-        return s.in_force(_after(s, root, "SA S2 S6 C8"))
+        return in_force(s, _after(s, root, "SA S2 S6 C8"))
 
     assert in_force_after_a_show_out([3, 1]) == [0]
     assert in_force_after_a_show_out([2, 2]) == []
@@ -194,10 +195,10 @@ def test_third_hand_plays_the_finesse_card_in_a_stated_finesse_and_the_line_is_s
     pos = spec_position(spec, None, Seat.S)
     model = NormalPlayModel.default(Seat.S).with_line(_line(Step(action="finesse", suit=Suit.S, card="SK")))
     s, root = _searcher(pos, Side.NS, model)
-    assert s.line_moves(root, Seat.S, s.legal(root, Seat.S)) == _cards("S2")
+    assert line_moves(s, root, Seat.S, s.legal(root, Seat.S)) == _cards("S2")
     low = _after(s, root, "S2 S5")
-    assert s.line_moves(low, Seat.N, s.legal(low, Seat.N)) == _cards("SQ")
-    assert s.line_moves(_after(s, root, "S2 SK"), Seat.N, _cards("S9 SQ SA")) is None
+    assert line_moves(s, low, Seat.N, s.legal(low, Seat.N)) == _cards("SQ")
+    assert line_moves(s, _after(s, root, "S2 SK"), Seat.N, _cards("S9 SQ SA")) is None
 
 
 def _random_line(rng: random.Random, pos: Position, side: Side, trump: Suit | None) -> Line:

@@ -1,4 +1,4 @@
-"""The claimer's view (engine/play/view.py), the licences that read it, and the coherence check of witness lines
+"""The claimer's view (engine/play/normal/view.py), the licences that read it, and the coherence check of witness lines
 (engine/play/coherence.py): hand-built incoherent lines of the kinds issue 26 lists fail it, the model's own
 witness lines pass it."""
 
@@ -10,6 +10,9 @@ import pytest
 
 from claimlaw.engine.play import NormalPlayModel, PlayCore
 from claimlaw.engine.play.coherence import check_line
+from claimlaw.engine.play.normal.licensing import licences, real_guess, sure_tricks
+from claimlaw.engine.play.normal.ties import ties
+from claimlaw.engine.play.normal.view import hidden, perceived_master
 from claimlaw.facts import SEATS, Card, Line, Position, Seat, Side, Step, Suit
 from tests.lawmarks import clause
 from tests.play.test_play_core import random_position, searcher, spec_position
@@ -30,7 +33,7 @@ def test_declarer_sees_dummy_and_his_own_hand_and_nothing_of_the_defenders() -> 
     s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N))
     v = s.view(node)
     assert v.seen_seats == {Seat.N, Seat.S}
-    assert s.hidden(node, Suit.S) == _cards("SQ SJ S5 S4")
+    assert hidden(s, node, Suit.S) == _cards("SQ SJ S5 S4")
 
 
 def test_a_defender_sees_his_own_hand_and_dummy_and_hides_partners_cards() -> None:
@@ -38,15 +41,15 @@ def test_a_defender_sees_his_own_hand_and_dummy_and_hides_partners_cards() -> No
     s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).as_defender(Seat.E))
     v = s.view(node)
     assert v.seen_seats == {Seat.N, Seat.E}
-    assert s.hidden(node, Suit.S) == _cards("SK SJ S5 S3")
-    assert not s.perceived_master(node, Card.parse("S2")) and s.perceived_master(node, Card.parse("SA"))
+    assert hidden(s, node, Suit.S) == _cards("SK SJ S5 S3")
+    assert not perceived_master(s, node, Card.parse("S2")) and perceived_master(s, node, Card.parse("SA"))
 
 
 def test_a_card_the_claimer_is_unaware_of_is_neither_seen_nor_hidden() -> None:
     pos = spec_position({Seat.N: "SA S2", Seat.S: "SK S3", Seat.E: "SQ S4", Seat.W: "SJ S5"}, None, Seat.N)
     s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).with_unaware(["SQ"]))
-    assert s.hidden(node, Suit.S) == _cards("SJ S5 S4")
-    assert s.perceived_master(node, Card.parse("SK"))
+    assert hidden(s, node, Suit.S) == _cards("SJ S5 S4")
+    assert perceived_master(s, node, Card.parse("SK"))
 
 
 @clause("68C")
@@ -57,10 +60,10 @@ def test_a_defenders_partner_sees_his_own_hand_dummy_and_the_claimers_faced_hand
     pos = spec_position({Seat.N: "SA S2", Seat.S: "SK S3", Seat.E: "SQ S4", Seat.W: "SJ S5"}, None, Seat.N)
     s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).as_defender(Seat.E).with_unaware(["SQ"]))
     assert s.view(node, Seat.N).seen_seats == {Seat.N, Seat.E}
-    assert s.hidden(node, Suit.S, Seat.N) == _cards("SK SJ S5 S3")
+    assert hidden(s, node, Suit.S, Seat.N) == _cards("SK SJ S5 S3")
     assert s.view(node, Seat.S).seen_seats == {Seat.N, Seat.E, Seat.S}
-    assert s.hidden(node, Suit.S, Seat.S) == _cards("SJ S5") and s.perceived_master(node, Card.parse("SK"), Seat.S)
-    assert not s.perceived_master(node, Card.parse("SK"), Seat.N)
+    assert hidden(s, node, Suit.S, Seat.S) == _cards("SJ S5") and perceived_master(s, node, Card.parse("SK"), Seat.S)
+    assert not perceived_master(s, node, Card.parse("SK"), Seat.N)
     s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N))
     assert s.view(node, Seat.S) is s.view(node, Seat.N)
 
@@ -76,7 +79,7 @@ def test_a_defenders_partner_does_not_discard_an_ace_he_sees_as_a_winner_while_h
     s.restricted = frozenset({Seat.N})  # partner's cards best play, ties narrowed
     assert [c for c, _ in s.moves(node)] == [Card.parse("C2")]
     s.restricted = frozenset({Seat.N, Seat.S})  # 70D2: partner restricted too, his discard licence reads his view
-    assert s.licences(node, Seat.S) == {Card.parse("C2"): "discard"}
+    assert licences(s, node, Seat.S) == {Card.parse("C2"): "discard"}
 
 
 def test_a_defenders_partner_ruffs_rather_than_throw_a_card_he_sees_as_a_winner() -> None:
@@ -101,9 +104,9 @@ def test_a_defender_does_not_finesse_against_a_king_he_can_see_in_dummy() -> Non
     for c in ("C2", "C3"):
         pos.play(Card.parse(c))
     s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).as_defender(Seat.E))
-    assert s.licences(node, Seat.N) == {Card.parse("CA"): "follow_low"}
+    assert licences(s, node, Seat.N) == {Card.parse("CA"): "follow_low"}
     s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).as_defender(Seat.W))
-    lic = s.licences(node, Seat.N)
+    lic = licences(s, node, Seat.N)
     assert lic.get(Card.parse("CQ")) == "finesse_or_drop" and Card.parse("CA") in lic
 
 
@@ -115,7 +118,7 @@ def test_the_finesse_card_is_the_one_just_below_the_missing_card_never_a_dominat
     for c in ("S2", "S3"):
         pos.play(Card.parse(c))
     s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N))
-    lic = s.licences(node, Seat.N)  # the ace: the drop (and the cheapest sure winner)
+    lic = licences(s, node, Seat.N)  # the ace: the drop (and the cheapest sure winner)
     assert lic.get(Card.parse("SQ")) == "finesse_or_drop" and set(lic) == {Card.parse("SQ"), Card.parse("SA")}
 
 
@@ -125,11 +128,11 @@ def test_a_claimer_with_a_ten_forgotten_cashes_queen_five_in_any_order_but_ace_k
     spec = {Seat.N: "SQ S5 H2", Seat.S: "D2 D3 D4", Seat.E: "ST H3 H4", Seat.W: "D5 D6 D7"}
     pos = spec_position(spec, None, Seat.N)
     s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).with_unaware(["ST"]))
-    assert Card.parse("S5") in s.licences(node, Seat.N)
+    assert Card.parse("S5") in licences(s, node, Seat.N)
     spec = {Seat.N: "SA SK S5", Seat.S: "S4 S2 D2", Seat.E: "SJ H3 H4", Seat.W: "D5 D6 D7"}
     pos = spec_position(spec, None, Seat.N)
     s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).with_unaware(["SJ"]))
-    lic = s.licences(node, Seat.N)
+    lic = licences(s, node, Seat.N)
     assert Card.parse("SA") in lic and Card.parse("S5") not in lic
 
 
@@ -137,10 +140,10 @@ def test_a_concession_now_or_at_the_end_is_offered_at_the_sides_first_lead_only(
     spec = {Seat.N: "SA SK D2", Seat.S: "H2 H3 H4", Seat.E: "DA S2 S3", Seat.W: "DK S4 S5"}
     pos = spec_position(spec, None, Seat.N)
     s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).with_concedes(1))
-    assert s.licences(node, Seat.N).get(Card.parse("D2")) == "concede_now_or_end"
+    assert licences(s, node, Seat.N).get(Card.parse("D2")) == "concede_now_or_end"
     for c in ("SA", "S2", "H2", "S4"):
         node, _ = s.play(node, Card.parse(c))
-    assert Card.parse("D2") not in s.licences(node, Seat.N)
+    assert Card.parse("D2") not in licences(s, node, Seat.N)
 
 
 def test_a_claimer_does_not_ruff_when_partner_still_to_play_holds_the_winner_in_his_view() -> None:
@@ -149,7 +152,7 @@ def test_a_claimer_does_not_ruff_when_partner_still_to_play_holds_the_winner_in_
     pos = spec_position(spec, Suit.S, Seat.E)
     pos.play(Card.parse("H2"))
     s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.S))
-    assert Card.parse("S2") not in s.licences(node, Seat.S)
+    assert Card.parse("S2") not in licences(s, node, Seat.S)
 
 
 def test_among_equal_discards_the_lowest_of_a_side_suit_and_following_when_he_cannot_win_the_lowest() -> None:
@@ -226,7 +229,7 @@ def test_among_equal_discards_a_claimer_keeps_his_only_entry_to_partners_winners
                                 Seat.E), "HA")
     s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N))
     legal = s.legal(node, Seat.N)
-    assert s._ties(node, Seat.N, legal, legal) == [Card.parse("D3")]
+    assert ties(s, node, Seat.N, legal, legal) == [Card.parse("D3")]
 
 
 def test_a_card_offered_under_several_reasons_is_one_move_not_a_crash() -> None:
@@ -244,13 +247,13 @@ def _licences(spec: dict[Seat, str], leader: Seat, claimer: Seat, trick: str = "
     for c in trick.split():
         pos.play(Card.parse(c))
     s, root = searcher(pos, claimer.side, NormalPlayModel.default(claimer))
-    return {str(c): why for c, why in s.licences(root, root.to_move).items()}
+    return {str(c): why for c, why in licences(s, root, root.to_move).items()}
 
 
 def _guess(spec: dict[Seat, str], claimer: Seat, suit: Suit, concedes: int = 0) -> bool:
     pos = spec_position(spec, None, claimer)
     s, root = searcher(pos, claimer.side, NormalPlayModel.default(claimer).with_concedes(concedes))
-    return s.real_guess(root, root.hand(claimer.partner), suit)
+    return real_guess(s, root, root.hand(claimer.partner), suit)
 
 
 @clause("70E1")
@@ -300,7 +303,7 @@ def test_among_equally_good_leads_a_claimer_of_every_trick_leads_a_card_he_sees_
     pos = spec_position(spec, None, Seat.S)
     s, root = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).with_concedes(1))
     dd = sorted((Card.parse(c) for c in ("D8", "S2")), key=lambda c: c.rank)
-    assert {str(c) for c in s._ties(root, Seat.S, dd, s.legal(root, Seat.S))} == {"D8", "S2"}
+    assert {str(c) for c in ties(s, root, Seat.S, dd, s.legal(root, Seat.S))} == {"D8", "S2"}
 
 
 @clause("70.footnote")
@@ -318,7 +321,7 @@ def _ties_at(spec: dict[Seat, str], leader: Seat, trump: Suit | None, trick: str
     s, root = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N))
     seat = root.to_move
     cards = sorted((Card.parse(c) for c in dd.split()), key=lambda c: c.rank)
-    return [str(c) for c in s._ties(root, seat, cards, s.legal(root, seat))]
+    return [str(c) for c in ties(s, root, seat, cards, s.legal(root, seat))]
 
 
 
@@ -370,6 +373,6 @@ def test_no_finesse_is_normal_where_his_winners_as_he_sees_them_already_make_eve
     spec = {Seat.W: "D3 HA HK HQ HJ C2", Seat.E: "DA DJ D4 C3 C4 C5", Seat.N: "DK D9 CA CK CQ CJ",
             Seat.S: "D8 D7 H2 H3 H4 H5"}
     s, root = searcher(spec_position(spec, None, Seat.W), Side.EW, NormalPlayModel.default(Seat.W))
-    assert s.sure_tricks(root) == 5
+    assert sure_tricks(s, root) == 5
     assert _guess(spec, Seat.W, Suit.D)
     assert not _guess(spec, Seat.W, Suit.D, concedes=1)

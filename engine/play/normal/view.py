@@ -16,10 +16,15 @@ cards (70C) is the claimer's alone: partner knows of every card out (``viewer``,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from claimlaw.facts import SEATS, Seat, Suit
+from claimlaw.facts import SEATS, SUITS, Card, Seat, Suit
 
-from .bits import LANE, SUIT_NO, mask_of
+from ..bits import LANE, SUIT_NO, lane_cards, mask_of
+
+if TYPE_CHECKING:
+    from .node import Node
+    from .question import Question
 
 IDX = {s: i for i, s in enumerate(SEATS)}
 
@@ -109,3 +114,60 @@ def view(masks: tuple[int, ...], unaware: frozenset, voids: frozenset[tuple[Seat
     if unaware:
         hidden &= ~mask_of(unaware)
     return View(seen, (claimer, claimer.partner), masks, hidden, voids)
+
+
+# -- what the claimer perceives at a node of a question (``Question``): each reads the view of the seat whose card it
+# narrows or licenses (``viewer``: a defender's partner his own, every other seat of the side the claimer's); ``seat``
+# None is the claimer's, for what is about his claim itself (``guess_needed``, a stated line's conditions and state)
+
+def unaware(q: Question, node: Node, seat: Seat | None) -> frozenset[Card]:
+    """The cards out the viewer of ``seat`` does not know of: the claimer's (70C); his partner knows of all."""
+    return frozenset() if seat is not None and seat == q.own_view else node.unaware
+
+
+def seen_opp(q: Question, node: Node, suit: Suit, seat: Seat | None = None) -> list[Card]:
+    """The cards of ``suit`` an opponent may hold as ``seat``'s viewer sees it (highest first)."""
+    x = SUIT_NO[suit]
+    return lane_cards(q.view(node, seat).against(suit), x)[::-1]
+
+
+def hidden(q: Question, node: Node, suit: Suit, seat: Seat | None = None) -> list[Card]:
+    """The cards of ``suit`` outside the viewer's view that he knows of (highest first)."""
+    return lane_cards(q.view(node, seat).hidden_in(suit), SUIT_NO[suit])[::-1]
+
+
+def seen_opp_top(q: Question, node: Node, x: int, seat: Seat | None = None) -> int:
+    """The highest rank of suit number ``x`` an opponent may hold as the viewer sees it (0: none)."""
+    return q.view(node, seat).top_against(SUITS[x])
+
+
+def perceived_master(q: Question, node: Node, card: Card, seat: Seat | None = None) -> bool:
+    """``card`` is above every card of its suit an opponent may hold, as ``seat``'s viewer sees it."""
+    return card.rank > seen_opp_top(q, node, card.code >> 4, seat)
+
+
+def side_has_master(q: Question, node: Node, suit: Suit, seat: Seat | None = None) -> bool:
+    a, b = (IDX[s] for s in q.side.seats)
+    x = SUIT_NO[suit]
+    lane = ((node.masks[a] | node.masks[b]) >> (16 * x)) & LANE
+    return bool(lane) and lane.bit_length() - 1 > seen_opp_top(q, node, x, seat)
+
+
+def shown_out(q: Question, node: Node, suit: Suit) -> bool:
+    return any((s, suit) in node.voids for s in q.side.other.seats)
+
+
+def perceived_equal(q: Question, node: Node, seat: Seat, card: Card) -> list[Card]:
+    """Cards of ``seat`` in the suit with no card of another hand he knows of between them and ``card``."""
+    blind = unaware(q, node, seat)
+    others = sorted([c.rank for s in SEATS if s != seat for c in node.hand(s)
+                     if c.suit == card.suit and c not in blind]
+                    + [c.rank for c in node.trick if c.suit == card.suit])
+    out = []
+    for c in sorted(node.hand(seat), key=lambda c: (-(c.code >> 4), c.rank)):
+        if c.suit != card.suit:
+            continue
+        lo, hi = sorted((c.rank, card.rank))
+        if not any(lo < r < hi for r in others):
+            out.append(c)
+    return out

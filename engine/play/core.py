@@ -1,0 +1,239 @@
+"""The play-simulation core: double dummy (DDS through endplay), the worst outcome over the claiming
+side's normal lines (W) with a witness line, and what cannot be lost by any legal play.
+
+The package's ``PlayCore``; imported on first use (engine/play/__init__.py), so that what needs only the normal-play
+model and its table (the rules) does not load the solvers.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from claimlaw.facts import SEATS, Card, Position, Seat, Side, Witness
+
+from . import native
+from .dds import Disagreement, SolverError, card_values, new_question
+from .model import NormalPlayModel
+from .normal.licences import licence_text
+from .normal.licensing import guess_needed
+from .search import Node, Searcher, Step, dealt_counts
+
+
+@dataclass
+class Count:
+    """A trick count for one side of the remaining tricks, with the line that gives it."""
+
+    tricks: int
+    witness: Witness
+    nodes: int = 0
+    seconds: float = 0.0
+    exact: bool = True  # False: ``tricks`` is the worst line found, not proven the worst (budget, or ``below``)
+    settled: bool = True  # the question asked is answered (with ``below``: a line under it, or proof of none)
+
+
+UNLIMITED = 10**12  # a budget no search reaches: "until proven"
+
+
+class PlayCore:
+    """Answers the rules' trick questions; caches double-dummy values by the exact cards.
+
+    ``budget``: search positions per question (None: no limit, search until the count is proven). ``native``: let
+    our solver (engine/play/native.py, where it is chosen) help where it applies; off, the Python search alone answers
+    (the same counts: tests/play/test_lockstep.py)."""
+
+    def __init__(self, budget: int | None = 60_000, check_coherence: bool = False, native: bool = True,
+                 **search_options: object) -> None:
+        self._values: dict[tuple, dict[Card, int]] = {}
+        self._counts: dict[tuple, Count] = {}
+        self.budget = budget
+        self.native = native
+        self.stopped = False  # set by Ctrl-C during a search; cleared by ``resume``
+        self.disagreements: list[str] = []  # questions our solver answered wrongly (the Python search redid them)
+        self.search_options = search_options  # Searcher switches (probe_depth, probe_share, ...) for benchmarks
+        # with ``check_coherence``, every worst-normal witness line is put through the coherence check
+        # (engine/play/coherence.py) and its faults are kept here, one line each (issue 26 item 8)
+        self.check_coherence = check_coherence
+        self.faults: list[str] = []
+
+    # -- the three questions ---------------------------------------------------------------
+    def double_dummy(self, pos: Position, side: Side) -> Count:
+        return self._run(pos, side, NormalPlayModel.dd_only(side.seats[0]), "double_dummy")
+
+    def can_make(self, pos: Position, side: Side, n: int) -> bool:
+        return self.double_dummy(pos, side).tricks >= n
+
+    def worst_normal(self, pos: Position, side: Side, model: NormalPlayModel, below: int | None = None) -> Count:
+        """W and a witness. With ``below``, only whether some normal line gives fewer than ``below`` tricks:
+        the first such line found is returned (``exact`` False: W may be lower still), or, when none
+        exists, the proof of it (``tricks`` is then a normal line's count, at least ``below``)."""
+        key = (below, pos.pbn(), tuple(pos.trick), pos.leader, pos.trump, tuple(sorted(pos.won.items())), side,
+               model.claimer, model.switches, model.unaware_of,
+               model.line.model_dump_json() if model.line else "", model.played_after_claim, model.guess_order,
+               model.concedes, model.partner_is_dummy, model.dummy, _conditional_dealt(pos, model),
+               tuple(sorted((a.value, x.value) for a, xs in pos.shown_out.items() for x in xs)))
+        got = self._counts.get(key)
+        if got is None and len(self._counts) > 10_000:
+            self._counts.clear()
+        if got is None:  # the rules ask the same question more than once (70C3, then 70A)
+            got = self._run(pos, side, model, "worst_normal", below=below)
+            if not self.stopped:  # a count cut short by Ctrl-C is not the answer to keep
+                self._counts[key] = got
+        return got
+
+    def guess_at_stake(self, pos: Position, side: Side, model: NormalPlayModel) -> bool:
+        """Does the claim need a guess, as the claimer sees it at the claim: are his sure tricks (his winners as he
+        sees them) fewer than the tricks he claims? No search: his view of the cards only (70E1)."""
+        check(pos)
+        root = Node(hands=tuple(frozenset(pos.hands[s]) for s in SEATS), leader=pos.leader, trick=tuple(pos.trick),
+                    unaware=frozenset(model.unaware_of) & frozenset(c for h in pos.hands.values() for c in h),
+                    last_led=None, voids=frozenset((s, x) for s, xs in pos.shown_out.items() for x in xs))
+        s = Searcher(trump=pos.trump, side=side, model=model, values=lambda n: self.values(n, pos.trump),
+                     restricted=frozenset({model.claimer}), dealt=dealt_counts(pos), budget=1)
+        return guess_needed(s, root)
+
+    def cannot_lose(self, pos: Position, side: Side) -> Count:
+        return self._run(pos, side, NormalPlayModel.dd_only(side.seats[0]), "cannot_lose", all_free=True)
+
+    def resume(self) -> None:
+        """Search with the full budget again after a Ctrl-C stopped one ruling's searches."""
+        self.stopped = False
+
+    # -- plumbing --------------------------------------------------------------------------
+    def values(self, node: Node, trump: object) -> dict[Card, int]:
+        key = (node.masks, node.leader, tuple(c.code for c in node.trick), trump)
+        got = self._values.get(key)
+        if got is None:
+            got = card_values(node.masks, trump, node.leader, node.trick)  # type: ignore[arg-type]
+            if len(self._values) > 200_000:
+                self._values.clear()
+            self._values[key] = got
+        return got
+
+    def _run(self, pos: Position, side: Side, model: NormalPlayModel, question: str, *,
+             all_free: bool = False, below: int | None = None) -> Count:
+        t0 = time.perf_counter()
+        check(pos)
+        new_question()
+        root = Node(hands=tuple(frozenset(pos.hands[s]) for s in SEATS), leader=pos.leader, trick=tuple(pos.trick),
+                    unaware=frozenset(model.unaware_of) & frozenset(c for h in pos.hands.values() for c in h),
+                    last_led=None, voids=frozenset((s, x) for s, xs in pos.shown_out.items() for x in xs))
+        claimer = model.claimer
+        restricted: set[Seat] = set()
+        if question == "worst_normal":
+            restricted.add(claimer)
+            if claimer.side == side and (model.partner_is_dummy or model.on("partner_restricted")):
+                restricted.add(claimer.partner)  # dummy's cards are declarer's; a defender's partner by 70D2
+        trump = pos.trump
+
+        def searcher(ours: bool) -> Searcher:
+            """The search; with ``ours``, helped by our solver (its floors, and W where it applies)."""
+            s = Searcher(trump=trump, side=side, model=model, values=lambda n: self.values(n, trump),
+                         restricted=frozenset(restricted), all_free=all_free,
+                         line=model.line if question == "worst_normal" else None, dealt=dealt_counts(pos),
+                         budget=1 if self.stopped else UNLIMITED if self.budget is None else self.budget,
+                         **self.search_options)  # type: ignore[arg-type]
+            if ours and self.native:
+                native.attach(s, root, restricted, question)
+            return s
+
+        s = searcher(True)
+        plain = (not model.switches and not root.unaware and not (model.line and model.line.steps))
+        if question == "double_dummy" or (question == "worst_normal" and plain):
+            # no licence and full knowledge: the normal lines are the best-play lines, W is double dummy
+            tricks, path = s.dd_value(root), s.dd_line(root)
+        else:
+            try:
+                tricks, path = s.worst(root, below=below)
+            except Disagreement as e:
+                # our solver gave a line the Python model does not accept (a defect of ours, kept in
+                # ``disagreements``): the Python search, the reference, answers the question alone
+                self.disagreements.append(f"{pos.pbn()} {pos.leader.value} {' '.join(map(str, pos.trick))}: {e}")
+                s = searcher(False)
+                tricks, path = s.worst(root, below=below)
+            if s.interrupted:
+                self.stopped = True  # every later question of this ruling gets no budget: it comes at once
+        w = witness(pos, side, question, tricks, path, model)
+        if self.check_coherence and question == "worst_normal":
+            from .coherence import check_line
+
+            for f in check_line(pos, side, model, [st.card for st in path], self):
+                self.faults.append(f"{pos.pbn()} {pos.leader.value} {' '.join(map(str, pos.trick))}: {f.kind}: "
+                                   f"{f.words}")
+        if below is None or question == "double_dummy" or plain:
+            exact = settled = s.exact
+        elif tricks < below:  # a line under the target: the answer, though W may be lower still
+            exact, settled = False, True
+        else:  # none under the target (proven unless the budget ran out): W lies in [below, tricks]
+            exact, settled = s.exact and tricks == below, s.exact
+        if not settled:
+            w.words += (f" (The search stopped after {s.nodes:,} positions: no worse normal line was found, "
+                        "but none was ruled out either.)")
+        return Count(tricks, w, s.nodes, time.perf_counter() - t0, exact, settled)
+
+
+def _conditional_dealt(pos: Position, model: NormalPlayModel) -> tuple:
+    """What a conditional step of the stated line reads beyond the cards left: the deal's lengths (else nothing)."""
+    if model.line is None or not any(st.condition for st in model.line.steps):
+        return ()
+    return tuple(sorted((s.value, x.value, n) for (s, x), n in dealt_counts(pos).items()))
+
+
+def check(pos: Position) -> None:
+    """Refuse a position DDS cannot take, before calling it."""
+    sizes = [len(pos.hands[s]) for s in SEATS]
+    seat, n = pos.leader, []
+    for _ in pos.trick:
+        n.append(seat)
+        seat = seat.next
+    full = [sizes[i] + (1 if SEATS[i] in n else 0) for i in range(4)]
+    if len(set(full)) != 1:
+        counts = dict(zip([x.value for x in SEATS], sizes, strict=True))
+        raise SolverError(f"the hands do not hold equal numbers of cards: {counts}")
+    if len(pos.trick) > 3:
+        raise SolverError("a trick in progress has at most three cards")
+
+
+def witness(pos: Position, side: Side, question: str, tricks: int, path: list[Step],
+            model: NormalPlayModel) -> Witness:
+    """The line as tricks from their leaders, the licences it used, and a Director's sentence."""
+    tricks_played: list[list[str]] = []
+    leaders: list[str] = []
+    cur: list[str] = list(str(c) for c in pos.trick)
+    leader = pos.leader
+    seat = pos.to_move
+    choices: list[str] = []
+    words: list[str] = []
+    sim = pos.copy()
+    for st in path:
+        if not sim.trick:
+            leader = sim.leader
+        if st.licence:
+            text = f"{st.seat.long_name} plays {st.card.pretty}: {licence_text(st.licence)}"
+            if text not in choices:
+                choices.append(f"{st.licence}: {text}")
+        sim.play(st.card)
+        cur.append(str(st.card))
+        if len(cur) == 4:
+            t = sim.history[-1]
+            tricks_played.append(cur)
+            leaders.append(t.leader.value)
+            ruff = ""
+            if pos.trump and t.cards[0].suit != pos.trump and any(c.suit == pos.trump for c in t.cards):
+                ruff = " (ruffed)"
+            seats = [t.leader, t.leader.next, t.leader.next.next, t.leader.next.next.next]
+            win_card = t.cards[seats.index(t.winner)]
+            rest = ", ".join(f"{seats[i].long_name} {t.cards[i].pretty}" for i in range(1, 4))
+            words.append(f"{t.leader.long_name} leads {t.cards[0].pretty} ({rest}): {t.winner.long_name} wins with "
+                         f"{win_card.pretty}{ruff}")
+            cur = []
+        seat = st.seat
+    del seat, leader
+    side_name = {"NS": "North-South", "EW": "East-West"}[side.value]
+    sentence = "; ".join(words)
+    if question == "worst_normal" and choices:
+        sentence = f"{sentence}. {side_name} take {tricks}: " + "; ".join(c.split(': ', 1)[1] for c in choices)
+    else:
+        sentence = f"{sentence}. {side_name} take {tricks}."
+    return Witness(side=side.value, tricks=tricks, question=question, tricks_played=tricks_played, leaders=leaders,
+                   choices=choices, words=sentence)

@@ -1,0 +1,117 @@
+"""The table of licences: every card the normal-play model allows besides best play, once.
+
+Each row is one licence (or one restriction the model applies by switch): its name, what it means in a Director's
+words, its source, the clause it applies, the classes of player it covers, and its bit in our solver's flags (None:
+our solver does not read it). Everything else that names a licence comes from here: the model's switches
+(engine/play/model.py ``GUIDELINES``, ``DEFAULT_SWITCHES``), the guideline rules and their sources
+(rules/normal_play.py), the witness's labels (``licence_text``), our solver's constants (engine/play/_licences.h,
+written by ``python -m claimlaw.engine.play.normal.generate --header``) and the table in docs/design.md (written by
+``--doc``); tests/play/test_licences.py checks the header and the doc against this table.
+
+What each licence allows is code in engine/play/normal/licensing.py reading the claimer's view: on lead, one function
+per licence (``LEAD_LICENCES``); following and void, ``following`` and ``void``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+# the classes of player the footnote to Laws 70-71 speaks of (facts/case.py ``PlayerClass``)
+CLASSES: tuple[str, ...] = ("beginner", "club", "expert", "world_class")
+
+
+@dataclass(frozen=True)
+class Licence:
+    """One row of the table."""
+
+    name: str
+    meaning: str                 # in a Director's words: the witness's label
+    source: str                  # where Directors find it ("" for the model's own follow/discard rules)
+    clause: str                  # the clause it applies
+    switch: bool = True          # a model switch a rule or pack may turn on or off (False: always in force)
+    default: bool = False        # on in ``NormalPlayModel.default``
+    rule: str | None = None      # a general guideline rule asserts it, giving this reason (rules/normal_play.py)
+    classes: tuple[str, ...] = CLASSES
+    bit: int | None = None       # its bit in our solver's flags (engine/play/_licences.h)
+    # our solver answers with it in force though it reads no bit: a switch that changes nothing where our solver
+    # answers (engine/play/native.py: a claimer aware of every card, stating no line, his partner unrestricted), or
+    # a rule always in force that our solver models. A switch with neither a bit nor this leaves every question it
+    # is on in to the Python search: a new one needs no C to be right
+    solver_neutral: bool = False
+
+    def text(self) -> str:
+        """The witness's label: the meaning and, where there is one, the source."""
+        return f"{self.meaning} ({self.source})" if self.source else self.meaning
+
+
+LICENCES: tuple[Licence, ...] = (
+    Licence("any_suit_order", "cashes his suits in any order: the worst one is ruled",
+            "EBU claims notes; ACBL LC 2019 #1", "70.footnote", default=True, bit=0,
+            rule="A claimer who thinks all his cards are good may cash his suits in any order: the worst one is "
+                 "ruled."),
+    Licence("continue_suit", "having started a suit, continues it until exhausted",
+            "EBU claims notes; EBU TD forum 2023", "70.footnote", default=True, bit=1,
+            rule="Having started to cash a suit he carries on with it until it is exhausted (no tortuous "
+                 "switching)."),
+    Licence("top_down", "cashes a suit from the top", "White Book 8.70.5; ACBL LC 2019 #1; 70E2 example",
+            "70.footnote", default=True, bit=2,
+            rule="Within a suit he plays from the top; several small equal cards in any order."),
+    Licence("equal_small_any", "plays several small cards he sees as equal in any order", "White Book 8.70.5",
+            "70.footnote", default=True, bit=3, rule="Cards he sees as equal may be played in any order."),
+    Licence("ruff_low", "ruffs as low as possible", "ACBL LC 2019 #5; EBU claims notes", "70.footnote",
+            default=True, bit=4,
+            rule="When ruffing he ruffs as low as possible, then plays small trumps in any order."),
+    Licence("finesse_or_drop", "takes the losing option of an unstated finesse or drop", "Law 70E1", "70E1",
+            default=True, bit=5),
+    Licence("concede_now_or_end", "loses a conceded trick at once or at the end", "EBU claims notes", "70.footnote",
+            default=True, bit=6,
+            rule="A trick he concedes without saying when is lost at once or at the end, whichever is worse for "
+                 "him."),
+    Licence("unaware_trump", "plays as if the outstanding trump were gone", "Law 70C; White Book 8.70.4", "70C",
+            solver_neutral=True),
+    Licence("unaware_winner", "plays as if an outstanding winner were gone", "White Book 8.70.6", "70C",
+            solver_neutral=True,
+            rule="A claimer who has forgotten an outstanding winner may discard or lead as if it were gone."),
+    Licence("sees_played_cards", "sees the cards as they are played", "WBFLC 2001-10-30 #3 (as reported); EBU TD forum",
+            "70.footnote", default=True, solver_neutral=True,
+            rule="He sees the cards as they are played: a show-out or a bad break is noticed when it happens."),
+    Licence("safety_check_high_trump", "checks with a high trump first, drawing the trump he forgot",
+            "ACBL Tech Files 1992 C (the 2019 guidelines, #3, say the opposite)", "70C", solver_neutral=True),
+    Licence("partner_restricted", "a defender's partner also plays the least successful normal cards", "Law 70D2",
+            "70D2", solver_neutral=True),
+    # the model's own rules for following and discarding, and the stated line: always in force
+    Licence("follow_low", "follows low or with the cheapest sure winner", "White Book 8.70.5", "70.footnote",
+            switch=False, solver_neutral=True),
+    Licence("discard", "discards what he sees as a loser", "", "70.footnote", switch=False, solver_neutral=True),
+    Licence("line", "follows his stated line", "70D1", "70D1", switch=False),
+)
+
+BY_NAME: dict[str, Licence] = {lic.name: lic for lic in LICENCES}
+
+# our solver's flags beyond the licences' bits (engine/play/_endings.c ``wrules``): the hands the claimer sees (a bit
+# per seat) and the tricks the claim concedes
+SEEN_SHIFT = 8
+CONCEDED_SHIFT = 12
+
+
+def licence_text(name: str) -> str:
+    """The witness's label for licence ``name`` (the name itself for one not in the table)."""
+    lic = BY_NAME.get(name)
+    return name if lic is None else lic.text()
+
+
+def solver_reads(names: Iterable[str]) -> bool:
+    """Our solver may answer with every licence in ``names`` in force: each has its bit, or changes nothing there."""
+    return all(BY_NAME[n].bit is not None or BY_NAME[n].solver_neutral for n in names)
+
+
+def solver_flags(in_force: Iterable[str], seen: int = 0, conceded: int = 0) -> int:
+    """Our solver's flags (engine/play/_endings.c ``wrules``): the bit of each licence in force that it reads, the
+    hands the claimer sees (a bit per seat in SEATS order; 0: the side's two) and the tricks the claim concedes."""
+    out = 0
+    for name in in_force:
+        bit = BY_NAME[name].bit
+        if bit is not None:
+            out |= 1 << bit
+    return out | seen << SEEN_SHIFT | min(conceded, 15) << CONCEDED_SHIFT

@@ -1,0 +1,87 @@
+"""The ties: among equally good cards (double-dummy ties) of the claiming side, those a player without sight of the
+hidden hands could choose, as functions of the claimer's view and the node. A tie is only narrowed, never emptied."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from claimlaw.facts import Card, Seat
+
+from .licensing import crossing, equal_overtake, keepers, strands, unblock_card, winning_lead, wins_trick
+from .node import Node
+from .view import perceived_master, seen_opp
+
+if TYPE_CHECKING:
+    from .question import Question
+
+
+def ties(q: Question, node: Node, seat: Seat, dd: list[Card], legal: list[Card]) -> list[Card]:
+    """Equally good cards (double-dummy ties) narrowed to those a player without sight of the hidden hands
+    could choose, never to none (so W <= double dummy holds). In the middle of a trick: nobody ruffs partner's
+    sure winner; following when he cannot win the trick (no card of his beats it, or partner's card wins it
+    as he sees it), the lowest card; discarding, no card he sees as a master of a side suit (nor his only
+    entry to partner's winners) while he holds another side-suit card, and of a side suit its lowest card.
+    On lead: no trump when he sees no trump out, while he holds a card of another suit."""
+    if not node.trick:
+        if q.trump and not seen_opp(q, node, q.trump, seat):
+            dd = [c for c in dd if c.suit != q.trump] or dd
+        if q.model.concedes == 0 or node.last_led is not None:
+            # able to lead a card he sees win the trick, he leads one: a loser is led only as a conceded trick,
+            # at the side's first lead after the claim or its last (EBU claims notes), so never by a claim of
+            # every trick, nor once the side has led
+            dd = [c for c in dd if winning_lead(q, node, seat, c)] or dd
+        return entries_and_unblocking(q, node, seat, dd)
+    led = node.trick[0].suit
+    w_seat, w_card = q.trick_winner(node)
+    partner_sure = w_seat == seat.partner and wins_trick(q, node, seat, w_card)
+    if partner_sure and q.trump and led != q.trump and any(c.suit != q.trump for c in legal):
+        dd = [c for c in dd if c.suit != q.trump] or dd
+    if legal[0].suit == led:  # following
+        low = min(legal, key=lambda c: c.rank)
+        if partner_sure:
+            low = unblock_card(q, node, seat, legal, w_seat, w_card) or low
+        if partner_sure or not any(q.beats(c, w_card) for c in legal):
+            return [c for c in dd if c == low] or dd
+        # he holds a card that surely wins the trick: he does not give up a trick he sees as won
+        sure = [c for c in legal if q.beats(c, w_card) and wins_trick(q, node, seat, c)]
+        got = [c for c in dd if c in sure]
+        if got:
+            return got
+        eq = equal_overtake(q, node, seat, legal, w_seat, w_card)
+        return [c for c in dd if c == eq] or dd
+    hand = node.hand(seat)
+    side = [c for c in hand if c.suit != q.trump]
+    keep = keepers(q, node, seat)
+    if any(c not in keep for c in side):  # a loser held: no winner (nor the only entry) thrown
+        dd = [c for c in dd if c.suit == q.trump or c not in keep] or dd
+    elif not partner_sure:  # no loser held: he ruffs rather than throw a winner
+        dd = [c for c in dd if c.suit == q.trump] or dd
+    bottom = {x: min(c.rank for c in side if c.suit == x) for x in {c.suit for c in side}}
+    return [c for c in dd if c.suit == q.trump or c.rank == bottom[c.suit]] or dd
+
+
+def entries_and_unblocking(q: Question, node: Node, seat: Seat, dd: list[Card]) -> list[Card]:
+    """Among equal leads (partner a hand he sees): no crossing to partner's master that strands his winners
+    (``crossing``, ``_strands``); and in a suit both hands hold, the short hand's honour is played on
+    a round of its own, first: from the short hand, when partner holds a card above his top one, only that top
+    card; from the long hand, when partner's top card there is a master as he sees it and below his own top,
+    only his lowest card, to it. So his honour does not fall later under partner's (EBU Appeal Focus 2011, 6NT:
+    ♦Q8 opposite ♦AKJ976 with the ten four times guarded needs the queen on a round of its own)."""
+    if seat.partner not in q.view(node, seat).seen_seats:
+        return dd
+    hand, partner = node.hand(seat), node.hand(seat.partner)
+    # no crossing to partner's master that strands his own winners or leaves them blocking (the entries
+    # principle of the crossing licence, design.md: a coherent plan keeps a way back and unblocks first)
+    dd = [c for c in dd if not crossing(q, node, seat, c) or not strands(q, node, seat, c)] or dd
+    out = []
+    for c in dd:
+        mine = [h.rank for h in hand if h.suit == c.suit]
+        theirs = [p for p in partner if p.suit == c.suit]
+        if theirs and len(theirs) > len(mine) and max(p.rank for p in theirs) > max(mine) and c.rank != max(mine):
+            continue
+        if theirs and len(theirs) < len(mine):
+            top = max(theirs, key=lambda p: p.rank)
+            if top.rank < max(mine) and perceived_master(q, node, top, seat) and c.rank != min(mine):
+                continue
+        out.append(c)
+    return out or dd
