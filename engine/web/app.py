@@ -83,6 +83,8 @@ def import_text(text: str) -> dict[str, Any]:
         if "lin" not in q:
             raise CaseError("paste", "the link has no lin= part (a BBO handviewer link carries the deal in it)")
         return _from_record(q["lin"][0], "lin")
+    if re.fullmatch(r'(?:\[\s*Deal\s+)?"?[NESWnesw]:\S+(?:\s+\S+){3}"?\]?', raw):
+        return _deal_only(raw, "deal")
     if re.search(r'^\s*\[\s*\w+\s+"', raw, re.M):
         return _from_record(raw, "pbn")
     if re.match(r"^[a-z]{2}\|", raw):
@@ -107,10 +109,48 @@ def _from_record(text: str, fmt: str) -> dict[str, Any]:
     items = read_lin(text, "pasted LIN") if fmt == "lin" else read_pbn(text, "pasted PBN")
     claims = [i for i in items if isinstance(i, ClaimRecord)]
     if not claims:
+        with contextlib.suppress(CaseError):  # a hand record with no claim: its deal, no claim
+            return _deal_only(text, fmt)
         why = "; ".join(str(i) for i in items[:1]) or "no board ends in a claim"
         raise CaseError("paste", f"no claim read from the {fmt.upper()} record ({why})")
     data: dict[str, Any] = claims[0].case.model_dump(mode="json", exclude_defaults=True)
     return data
+
+
+def _deal_only(text: str, fmt: str) -> dict[str, Any]:
+    """A case with the deal as a 13-card claim diagram and no claim, from a bare PBN deal string or a LIN or PBN
+    hand record without a claim: the Director draws the claim on it. The contract and declarer come along when
+    the record names them, and with them the opening leader."""
+    from claimlaw.engine.records.common import RecordError
+    from claimlaw.engine.records.lin import lin_deal, split_records
+    from claimlaw.engine.records.pbn import pbn_deal, split_games
+    from claimlaw.facts.cards import Seat
+    from claimlaw.facts.contract import Contract
+
+    board: dict[str, Any] = {}
+    try:
+        if fmt == "deal":
+            board["position"] = pbn_deal(re.sub(r'^\[\s*Deal\s+"?|"?\]$', "", text.strip()))
+        elif fmt == "lin":
+            hands = next((r.hands for r in split_records(text).records if r.hands), None)
+            if hands is None:
+                raise CaseError("paste", "no deal (md|) in the LIN record")
+            board["position"] = lin_deal(hands)
+        else:
+            game = next((g for g in split_games(text) if g.tags.get("deal")), None)
+            if game is None:
+                raise CaseError("paste", "no [Deal] tag in the PBN record")
+            board["position"] = pbn_deal(game.tags["deal"])
+            contract, declarer = game.tags.get("contract", ""), game.tags.get("declarer", "")
+            if contract and contract.upper() not in ("PASS", "AP") and declarer[:1].upper() in ("N", "E", "S", "W"):
+                seat = Seat(declarer[0].upper())
+                board.update(contract=str(Contract.parse(contract)), declarer=seat.value, leader=seat.next.value)
+    except CaseError:
+        raise
+    except (RecordError, ValueError) as e:
+        raise CaseError("paste", f"the deal cannot be read: {e}") from None
+    case_from_dict({"board": {"leader": "N", **board}, "claim": {"by": "N"}})  # the deal is whole: 13 each, none twice
+    return {"board": board}
 
 
 def diagram(case: Case) -> dict[str, Any] | None:
