@@ -196,7 +196,29 @@ def view_extras(case: Case, ruling: Ruling) -> dict[str, Any]:
         marks.append(row)
     clauses = {c: {"title": CLAUSES[c].title, "paraphrase": CLAUSES[c].paraphrase}
                for c in ruling.laws if c in CLAUSES}
-    return {"diagram": diagram(case), "marks": marks, "clauses": clauses}
+    return {"diagram": diagram(case), "marks": marks, "clauses": clauses, "best": best_line(case, ruling)}
+
+
+def best_line(case: Case, ruling: Ruling) -> dict[str, Any] | None:
+    """For a ruling whose search was stopped (no tricks ruled): the tricks and score of the worst line for the
+    claimer that the search found, as far as it got. The page marks them not proven."""
+    from claimlaw.facts.cards import Side
+    from claimlaw.facts.contract import score
+
+    pos = case.position() if case.board else None
+    if ruling.tricks or pos is None or not ruling.witnesses:
+        return None
+    w = ruling.witnesses[0]
+    side = Side(w.side)
+    other = Side.EW if side is Side.NS else Side.NS
+    left = sum(len(h) for h in pos.hands.values()) // 4 + (1 if pos.trick else 0)
+    tricks = {side.value: pos.won[side] + w.tricks, other.value: pos.won[other] + left - w.tricks}
+    out: dict[str, Any] = {"tricks": {"NS": tricks["NS"], "EW": tricks["EW"]}, "score": None, "score_for": None}
+    b = case.board
+    if b is not None and b.contract is not None and b.declarer is not None:
+        d = b.declarer.side
+        out.update(score=score(b.contract, tricks[d.value], b.is_vulnerable(d)), score_for=d.value)
+    return out
 
 
 # -- routes ------------------------------------------------------------------------------------------------
