@@ -358,8 +358,8 @@ def _tricks_left(b: Board, hands: dict[Seat, list[Card]]) -> int:
         n, why = 13 - sum(b.won.values()), f"with {sum(b.won.values())} trick(s) won"
     else:
         tally = Counter(counts.values())
-        n = max(tally, key=lambda k: (tally[k], k == counts[b.leader]))
-        why = "as most hands have"
+        n = max(tally, key=lambda k: (tally[k], k == counts[b.leader], k))
+        why = "as most hands hold"
     wrong = [s for s in SEATS if counts[s] != n]
     if wrong:
         said = ", ".join(f"{s.long_name} has {len(hands[s])} card(s)" for s in wrong)

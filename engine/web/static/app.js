@@ -364,8 +364,37 @@ function localProblems() {
       }
     }
   }
+  const counts = diagramCounts();
+  if (counts) out.push(counts);
   if (!val("claim-by")) out.push({ field: "claim.by", message: "claim.by: choose who made the claim or concession" });
   return out;
+}
+
+// Each hand's count judged against the position's (as the server does): 13 less the tricks won when given, else
+// the count most hands hold; a hand that played to the trick in progress holds one card fewer.
+function diagramCounts() {
+  if (!$("mode-diagram").checked) return null;
+  const len = Object.fromEntries(SEATS.map((s) => [s, SUITS.reduce((n, u) => n + suitText($(`hand-${s}-${u}`).value).length, 0)]));
+  if (!SEATS.some((s) => len[s]) || !val("leader")) return null;
+  const trick = cards(val("trick"));
+  const played = new Set(trick.map((_, i) => SEATS[(SEATS.indexOf(val("leader")) + i) % 4]));
+  const count = Object.fromEntries(SEATS.map((s) => [s, len[s] + (played.has(s) ? 1 : 0)]));
+  const won = (num("won-NS") ?? 0) + (num("won-EW") ?? 0);
+  let n;
+  let why;
+  if ((val("won-NS") !== "" || val("won-EW") !== "") && won <= 13) {
+    n = 13 - won;
+    why = `with ${won} trick(s) won`;
+  } else {
+    const tally = {};
+    for (const s of SEATS) tally[count[s]] = (tally[count[s]] || 0) + 1;
+    n = Number(Object.keys(tally).sort((a, b) => tally[b] - tally[a] || (Number(b) === count[val("leader")]) - (Number(a) === count[val("leader")]) || Number(b) - Number(a))[0]);
+    why = "as most hands hold";
+  }
+  const wrong = SEATS.filter((s) => count[s] !== n);
+  if (!wrong.length) return null;
+  const each = `each hand should have ${n}` + (played.size ? ` (${n - 1} after playing to the trick in progress)` : "");
+  return { field: "board.position", message: `board.position: ${wrong.map((s) => `${SEAT_NAMES[s]} has ${len[s]} card(s)`).join(", ")}; ${why}, ${each}` };
 }
 
 function hideProblems() {
@@ -392,6 +421,9 @@ function showProblems(problems, summary) {
     items.push({ p, target: targets[0] || slot });
   }
   for (const [slot, msgs] of slots) slot.textContent = [...new Set(msgs)].join(" · ");
+  // the first problem is the first on the page, top to bottom, whichever was found first
+  items.sort((x, y) => (x.target.compareDocumentPosition(y.target) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  first = items.length ? items[0].target : first;
   if (summary && items.length) {
     const list = $("problems-list");
     list.textContent = "";
@@ -634,9 +666,8 @@ function showRuling(s) {
 
 // A clause page opens in a new tab, beside the ruling, never instead of it.
 function lawLink(clause, text) {
-  const a = el("a", { href: "/law/" + encodeURIComponent(clause), target: "_blank", rel: "noopener", text });
-  a.append(el("span", { class: "sr-only", text: " (opens in a new tab)" }));
-  return a;
+  return el("a", { href: "/law/" + encodeURIComponent(clause), target: "_blank", rel: "noopener", text,
+    "aria-describedby": "law-tab-note" });
 }
 
 // A fact's value in words: yes/no, lists joined, a mapping as "key value" pairs, seats and cards readable.
@@ -661,7 +692,8 @@ function factsList(obj) {
   const dl = el("dl", { class: "kv" });
   for (const [k, v] of entries) {
     const head = k.replace(/^[a-z]+:/, "").replace(/[._]/g, " ");
-    dl.append(el("dt", { text: head }), el("dd", { text: words(v) }));
+    const nested = v && typeof v === "object" && !Array.isArray(v);
+    dl.append(el("dt", { text: head }), nested ? el("dd", {}, factsList(v)) : el("dd", { text: words(v) }));
   }
   return dl;
 }
@@ -727,7 +759,7 @@ function drawWitness() {
     const box = el("div", { class: "hand seat-" + s });
     box.append(el("div", { class: "who", text: SEAT_NAMES[s] }));
     for (const u of SUITS) {
-      const row = el("div", { class: "suitrow" }, el("span", { class: "suit suit-" + u, text: SUIT_SYM[u], "aria-label": SUIT_NAMES[u] }));
+      const row = el("div", { class: "suitrow" }, el("span", { class: "suit suit-" + u, text: SUIT_SYM[u], role: "img", "aria-label": SUIT_NAMES[u] }));
       const mine = dg.hands[s].filter((c) => c[0] === u && !played.has(c));
       if (!mine.length) row.append(el("span", { class: "void", text: "—" }));
       for (const c of mine) row.append(el("span", { class: "card", text: rankText(c) }));
@@ -735,7 +767,7 @@ function drawWitness() {
     }
     table.append(box);
   }
-  const mid = el("div", { class: "trick", "aria-label": step ? `Trick ${step}` : "The trick in progress" });
+  const mid = el("div", { class: "trick", role: "group", "aria-label": step ? `Trick ${step}` : "The trick in progress" });
   for (const s of SEATS) {
     const c = center[s];
     const spot = el("div", { class: "spot seat-" + s });
