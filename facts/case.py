@@ -346,15 +346,18 @@ def _count_check(hands: dict[Seat, list[Card]], where: str, exact: int | None) -
 
 def _tricks_left(b: Board, hands: dict[Seat, list[Card]]) -> int:
     """The tricks left in a claim diagram, each hand judged against the position's count: 13 less the tricks
-    won when they are given, else the count most hands agree on (a hand that played to the trick in progress
-    holds one card fewer). Every hand off that count is named at once."""
+    won when they are given and some hand holds that many, else the count most hands hold (a hand that played
+    to the trick in progress holds one card fewer). Every hand off that count is named at once; hands that agree
+    with each other leave a wrong count of tricks won to the board.won check."""
     assert b.leader is not None
     played, seat = set(), b.leader
     for _ in b.trick:
         played.add(seat)
         seat = seat.next
     counts = {s: len(hands[s]) + (1 if s in played else 0) for s in SEATS}
-    if b.won is not None and 0 <= 13 - sum(b.won.values()) <= 13:
+    if len(set(counts.values())) == 1:  # the hands agree: a wrong count of tricks won is told at board.won
+        return counts[b.leader]
+    if b.won is not None and 13 - sum(b.won.values()) in counts.values():
         n, why = 13 - sum(b.won.values()), f"with {sum(b.won.values())} trick(s) won"
     else:
         tally = Counter(counts.values())

@@ -215,10 +215,12 @@ def test_a_card_typed_into_two_hands_shows_the_message_at_the_diagram(page: Any)
     pg.keyboard.type("J")  # West now holds the jack of hearts that South holds
     msg = pg.locator("[data-field='board.position'] > .field-error")
     settled(pg)
-    assert msg.inner_text() == "board.position: ♥J appears twice"
+    assert msg.inner_text().startswith("board.position: ♥J appears twice")
     assert pg.get_attribute("#hand-W-H", "aria-invalid") == "true"
     pg.get_by_role("button", name="Rule").click()
-    assert msg.inner_text() == "board.position: ♥J appears twice"
+    # both problems of West's extra card, at the diagram: the jack twice, and West one card over the count
+    assert msg.inner_text() == ("board.position: ♥J appears twice · board.position: West has 5 card(s); "
+                                "with 9 trick(s) won, each hand should have 4")
     assert pg.is_hidden("#ruling")
 
 

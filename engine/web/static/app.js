@@ -382,7 +382,8 @@ function diagramCounts() {
   const won = (num("won-NS") ?? 0) + (num("won-EW") ?? 0);
   let n;
   let why;
-  if ((val("won-NS") !== "" || val("won-EW") !== "") && won <= 13) {
+  if (new Set(Object.values(count)).size === 1) return null;  // the hands agree: a wrong count won is the server's
+  if ((val("won-NS") !== "" || val("won-EW") !== "") && Object.values(count).includes(13 - won)) {
     n = 13 - won;
     why = `with ${won} trick(s) won`;
   } else {
