@@ -268,7 +268,8 @@ async def meta(request: Request) -> Response:
 
     packs = [{"name": p.name, "title": p.title, "source": p.source, "origin": p.origin, "error": no_paths(p.error)}
              for p in await _off_loop(request, list_packs)]
-    return JSONResponse({"editions": list(EDITIONS), "packs": packs, "clauses": known_clauses()})
+    return JSONResponse({"editions": list(EDITIONS), "packs": packs, "clauses": known_clauses(),
+                         "store": getattr(request.app.state, "store", None) is not None})
 
 
 async def check(request: Request) -> Response:
@@ -320,6 +321,36 @@ async def stop_ruling(request: Request) -> Response:
     job = _job(request)
     request.app.state.rulings.stop(job)
     return JSONResponse(job.status())
+
+
+def _store(request: Request) -> Any:
+    view = getattr(request.app.state, "store", None)
+    if view is None:
+        raise HTTPException(404, "no results store (claimlaw serve --store a.db opens one)")
+    return view
+
+
+async def store_summary(request: Request) -> Response:
+    return JSONResponse(await _off_loop(request, _store(request).summary))
+
+
+async def store_rows(request: Request) -> Response:
+    q = request.query_params
+    try:
+        page = int(q.get("page") or 1)
+    except ValueError:
+        raise CaseError("page", f"{q.get('page')!r} is not a page number") from None
+    filters = {k: q.get(k, "") for k in ("verdict", "contract", "source", "board")}
+    return JSONResponse(await _off_loop(request, _store(request).page, filters, page))
+
+
+async def store_case(request: Request) -> Response:
+    from claimlaw.engine.web.store_view import row_case
+
+    found = await _off_loop(request, _store(request).row, dict(request.query_params))
+    case = row_case(found["row"], found["settings"])
+    await _off_loop(request, read_case, case)  # the page gets a case it can rule on, or one line why not
+    return JSONResponse({"case": case, "row": found["row"]})
 
 
 def _clause_json(clause: str) -> dict[str, Any]:
@@ -390,11 +421,15 @@ async def server_error(request: Request, exc: Exception) -> Response:
 
 def create_app(limits: Limits | None = None, *, hosts: Sequence[str] | None = None, port: int | None = None,
                timeout: float = REQUEST_TIMEOUT,
-               job: Callable[[Any, int | None, Stopper], dict[str, Any]] = run_ruling) -> Starlette:
+               job: Callable[[Any, int | None, Stopper], dict[str, Any]] = run_ruling,
+               store: str | None = None) -> Starlette:
     """The web application with its ruling workers. ``hosts``/``port``: the Host names (``name[:port]``) and
     port the server answers to (None: any Host, as under a test client; an Origin must still match the Host).
     ``timeout``: seconds for a request's body to arrive. ``job``: what a worker runs for a ruling (tests give
-    their own)."""
+    their own). ``store``: an audit's results store to browse (engine/web/store_view.py), opened read-only."""
+    from claimlaw.engine.web.store_view import StoreView
+
+    view = StoreView(store) if store else None  # StoreError: one line naming the file
     rulings = Rulings(limits, job)
     routes = [
         Route("/", index),
@@ -407,6 +442,9 @@ def create_app(limits: Limits | None = None, *, hosts: Sequence[str] | None = No
         Route("/api/rulings", start_ruling, methods=["POST"]),
         Route("/api/rulings/{job_id}", ruling_status, methods=["GET"]),
         Route("/api/rulings/{job_id}", stop_ruling, methods=["DELETE"]),
+        Route("/api/store", store_summary),
+        Route("/api/store/rows", store_rows),
+        Route("/api/store/case", store_case),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
 
@@ -423,6 +461,7 @@ def create_app(limits: Limits | None = None, *, hosts: Sequence[str] | None = No
                     exception_handlers={CaseError: case_error, Busy: busy, HTTPException: http_error,
                                         Exception: server_error})
     app.state.rulings = rulings
+    app.state.store = view
     return app
 
 
@@ -449,7 +488,7 @@ def _file_limit(want: int) -> int:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = None, *,
           allowed_hosts: Sequence[str] = (), forwarded_allow_ips: str | None = None,
-          timeout: float = REQUEST_TIMEOUT) -> None:
+          timeout: float = REQUEST_TIMEOUT, store: str | None = None) -> None:
     """Run the page on uvicorn until Ctrl-C, with the connection limits and timeouts of docs/server.md.
 
     ``allowed_hosts``: further names the server answers to (a reverse proxy's public name);
@@ -465,7 +504,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = Non
         names.add(f"[{host}]:{port}" if ":" in host else f"{host}:{port}")
     protocol = type("ClaimlawH11Protocol", (GuardedH11Protocol,),
                     {"head_timeout": timeout, "per_client": 0 if forwarded_allow_ips else PER_CLIENT_CONNECTIONS})
-    app = create_app(limits, hosts=sorted(names), port=port, timeout=timeout)
+    app = create_app(limits, hosts=sorted(names), port=port, timeout=timeout, store=store)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", http=protocol,
                             timeout_keep_alive=KEEP_ALIVE, limit_concurrency=connections,
                             h11_max_incomplete_event_size=HEAD_BYTES, server_header=False,

@@ -381,7 +381,7 @@ def sized(request: Any, browser: Any, server: str) -> Iterator[Any]:
 def in_view(pg: Any, selector: str) -> bool:
     box = pg.locator(selector).bounding_box()
     vp = pg.viewport_size
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= vp["height"] + 1
+    return box is not None and box["y"] >= -1 and box["y"] + box["height"] <= vp["height"] + 1
 
 
 def axe_serious(pg: Any) -> list[str]:

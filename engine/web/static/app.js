@@ -76,6 +76,7 @@ async function loadMeta() {
       box.append(el("label", { for: id, title: p.source || "" }, inp, ` ${p.name} — ${p.title}`));
     }
     if (!meta.packs.length) box.textContent = "(none installed)";
+    return !!meta.store;
   } catch (e) {
     $("packs").textContent = "(could not list the packs)";
   }
@@ -795,6 +796,60 @@ function drawWitness() {
   }
 }
 
+// -- an audit's results store (claimlaw serve --store): rows filtered and paged by the server, each a ruling ----
+
+let storePage = 1;
+
+async function loadStore() {
+  const r = await fetch("/api/store");
+  if (!r.ok) return;
+  const sum = await r.json();
+  $("store").hidden = false;
+  $("store-name").textContent = `${sum.name}: ${sum.total} claim${sum.total === 1 ? "" : "s"}`;
+  const sel = $("f-verdict");
+  for (const [v, n] of Object.entries(sum.counts)) sel.append(el("option", { value: v, text: `${v.replace(/_/g, " ")} (${n})` }));
+  $("store-filters").addEventListener("submit", (e) => { e.preventDefault(); storePage = 1; storeRows(); });
+  $("store-prev").addEventListener("click", () => { storePage--; storeRows(); });
+  $("store-next").addEventListener("click", () => { storePage++; storeRows(); });
+  await storeRows();
+}
+
+async function storeRows() {
+  const q = new URLSearchParams({ verdict: val("f-verdict"), contract: val("f-contract"), source: val("f-source"),
+    board: val("f-board"), page: String(storePage) });
+  const r = await fetch("/api/store/rows?" + q);
+  const data = await r.json();
+  if (!r.ok) { $("store-status").textContent = data.error.message; return; }
+  storePage = data.page;
+  $("store-counts").textContent = "Per verdict: " + (Object.entries(data.counts).map(([v, n]) => `${v.replace(/_/g, " ")} ${n}`).join(", ") || "no rows");
+  $("store-status").textContent = `${data.total} row${data.total === 1 ? "" : "s"} kept by the filters`;
+  $("store-page").textContent = `Page ${data.page} of ${data.pages}`;
+  $("store-prev").disabled = data.page <= 1;
+  $("store-next").disabled = data.page >= data.pages;
+  const body = $("store-table").querySelector("tbody");
+  body.textContent = "";
+  for (const row of data.rows) {
+    const open = el("button", { type: "button", class: "open-row", text: "Open",
+      "aria-label": `Open board ${row.board} of ${row.source} as a ruling` });
+    open.addEventListener("click", () => openRow(row));
+    const claimed = row.claimed_for_declarer === null ? "—" : `${row.claimed_for_declarer} of ${row.remaining}`;
+    body.append(el("tr", {}, el("td", { text: row.source }), el("td", { text: row.board + (row.room ? " " + row.room : "") }),
+      el("td", { text: `${row.contract}${row.declarer ? " " + row.declarer : ""}` }), el("td", { text: claimed }),
+      el("td", { text: row.verdict.replace(/_/g, " ") + (row.proven ? "" : " (not proven)") }),
+      el("td", { text: row.law || row.message || "" }), el("td", {}, open)));
+  }
+}
+
+async function openRow(row) {
+  const q = new URLSearchParams({ file_hash: row.file_hash, board: row.board, room: row.room, claim_index: String(row.claim_index) });
+  const r = await fetch("/api/store/case?" + q);
+  const data = await r.json();
+  if (!r.ok) { $("store-status").textContent = `Board ${row.board}: ${data.error.message}`; return; }
+  fillForm(data.case);
+  keep();
+  await runRuling();
+}
+
 // -- start -------------------------------------------------------------------------------------------------------
 
 // The leader until the Director chooses one: with no trick won or played yet, the declarer's left-hand opponent.
@@ -817,7 +872,7 @@ function showKept(state) {
 
 async function start() {
   buildForm();
-  await loadMeta();
+  const hasStore = await loadMeta();
   const form = $("case-form");
   form.addEventListener("submit", runRuling);
   form.addEventListener("input", (e) => { if (e.target.id !== "paste" && e.target.id !== "budget") checkSoon(); keep(); });
@@ -853,6 +908,7 @@ async function start() {
   } else {
     try { const kept = sessionStorage.getItem(KEPT); if (kept) fillForm(JSON.parse(kept)); } catch (e) { /* start empty */ }
   }
+  if (hasStore) await loadStore();
   document.body.dataset.ready = "1";
 }
 
