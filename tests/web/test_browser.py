@@ -538,6 +538,7 @@ def test_a_stopped_search_shows_its_best_line_not_proven_in_a_directors_words(si
     wait_js(pg, "document.getElementById('contract').value === '1NT'")
     pg.get_by_role("button", name="Rule").click()
     wait_js(pg, "document.getElementById('progress-text').textContent.includes('Searching the claimer')", 30)
+    wait_js(pg, "document.getElementById('progress-text').textContent.includes('positions searched')", 30)
     progress = pg.inner_text("#progress-text")
     assert " s, " in progress and "settled" in progress, progress
     pg.get_by_role("button", name="Stop the search").click()

@@ -606,7 +606,8 @@ async function poll() {
     const what = s.state === "queued" ? "Waiting for a free worker (other rulings are searching)" : "Searching the claimer's normal lines";
     const n = s.questions;
     const busy = s.state === "running" && s.searching ? `, question ${n + 1} searching` : "";
-    $("progress-text").textContent = `${what}: ${Math.round(s.seconds)} s, ${n} trick question${n === 1 ? "" : "s"} settled${busy}${s.stopped ? " (stopping…)" : ""}.`;
+    const pos = s.positions ? `, ${s.positions.toLocaleString("en")} positions searched` : "";
+    $("progress-text").textContent = `${what}: ${Math.round(s.seconds)} s${pos}, ${n} trick question${n === 1 ? "" : "s"} settled${busy}${s.stopped ? " (stopping…)" : ""}.`;
     polling = setTimeout(poll, 400);
     return;
   }
