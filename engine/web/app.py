@@ -3,7 +3,9 @@
 Routes: ``/`` the page; ``/static/*`` its script and style; ``/law/{clause}`` a page per clause;
 ``/api/meta`` editions and packs; ``/api/check`` validate a case; ``/api/import`` read pasted YAML, JSON,
 PBN, LIN or a BBO handviewer link; ``/api/yaml`` the case as a YAML file; ``/api/law/{clause}``;
-``/api/rulings`` start a ruling, ``/api/rulings/{id}`` its progress and result (DELETE stops it).
+``/api/rulings`` start a ruling, ``/api/rulings/{id}`` its progress and result (DELETE stops it);
+with ``--store``, ``/api/store`` (counts per verdict), ``/api/store/rows`` (filtered, paged) and
+``/api/store/case`` (a row as the case the audit ruled on; engine/web/store_view.py).
 
 Each ruling runs in a worker process under a time limit, a bounded queue and a share per client
 (engine/web/rulings.py); parsing a case or a pasted record runs off the event loop. Every request passes the

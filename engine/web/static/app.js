@@ -893,7 +893,7 @@ async function start() {
   drawPicker();
   $("download").addEventListener("click", download);
   $("share").addEventListener("click", shareLink);
-  $("clear").addEventListener("click", () => { fillForm({ claim: { by: "N" } }); base = {}; keep(); });
+  $("clear").addEventListener("click", () => { fillForm({}); base = {}; keep(); });
   $("stop").addEventListener("click", stopRuling);
   // leaving the page while a ruling searches stops it: its worker is free for others at once
   window.addEventListener("pagehide", () => {
