@@ -448,6 +448,9 @@ def serve_cmd(
     forwarded_allow_ips: Annotated[str | None, typer.Option(
         metavar="IPS", help="Behind a reverse proxy: its addresses (comma-separated), whose X-Forwarded-For "
         "header names the client. Default: trust no header.")] = None,
+    store: Annotated[Path | None, typer.Option(
+        help="An audit's results store (claimlaw audit --out) to browse on the page, read-only: its rows by "
+        "verdict, contract, event file and board, each opening as a ruling.")] = None,
 ) -> None:
     """Serve the web page: enter a claim diagram, read the ruling, its law chain and witness line.
 
@@ -468,8 +471,16 @@ def serve_cmd(
             _fail(f"{name!r} is not a host name, with an optional :port", field="--allowed-host")
     if not 0.5 <= timeout <= 3600:
         _fail(f"{timeout:g} is not between 0.5 and 3600 seconds", field="--timeout")
+    if store is not None:
+        from claimlaw.engine.audit_store import StoreError
+        from claimlaw.engine.web.store_view import StoreView
+
+        try:
+            StoreView(store)
+        except StoreError as e:
+            _fail(str(e), field="--store")
     serve(host, port, limits, allowed_hosts=allowed_host or (), forwarded_allow_ips=forwarded_allow_ips,
-          timeout=timeout)
+          timeout=timeout, store=str(store) if store else None)
 
 
 @app.command("schema")

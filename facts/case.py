@@ -344,6 +344,33 @@ def _count_check(hands: dict[Seat, list[Card]], where: str, exact: int | None) -
         raise CaseError(where, f"{', '.join(c.pretty for c in dups)} appears twice")
 
 
+def _tricks_left(b: Board, hands: dict[Seat, list[Card]]) -> int:
+    """The tricks left in a claim diagram, each hand judged against the position's count: 13 less the tricks
+    won when they are given and some hand holds that many, else the count most hands hold (a hand that played
+    to the trick in progress holds one card fewer). Every hand off that count is named at once; hands that agree
+    with each other leave a wrong count of tricks won to the board.won check."""
+    assert b.leader is not None
+    played, seat = set(), b.leader
+    for _ in b.trick:
+        played.add(seat)
+        seat = seat.next
+    counts = {s: len(hands[s]) + (1 if s in played else 0) for s in SEATS}
+    if len(set(counts.values())) == 1:  # the hands agree: a wrong count of tricks won is told at board.won
+        return counts[b.leader]
+    if b.won is not None and 13 - sum(b.won.values()) in counts.values():
+        n, why = 13 - sum(b.won.values()), f"with {sum(b.won.values())} trick(s) won"
+    else:
+        tally = Counter(counts.values())
+        n = max(tally, key=lambda k: (tally[k], k == counts[b.leader], k))
+        why = "as most hands hold"
+    wrong = [s for s in SEATS if counts[s] != n]
+    if wrong:
+        said = ", ".join(f"{s.long_name} has {len(hands[s])} card(s)" for s in wrong)
+        each = f"each hand should have {n}" + (f" ({n - 1} after playing to the trick in progress)" if played else "")
+        raise CaseError("board.position", f"{said}; {why}, {each}")
+    return n
+
+
 def build_position(case: Case) -> Position | None:
     b = case.board
     if b is None or (b.deal is None and b.position is None):
@@ -377,14 +404,7 @@ def build_position(case: Case) -> Position | None:
         raise CaseError("board.trick", "a card appears twice")
     if len(b.trick) > 3:
         raise CaseError("board.trick", "a trick in progress has at most 3 cards")
-    n_lead = len(hands[b.leader]) + (1 if b.trick else 0)
-    seat = b.leader
-    for i in range(4):
-        expect = n_lead - 1 if i < len(b.trick) else n_lead
-        if len(hands[seat]) != expect:
-            raise CaseError("board.position", f"{seat.long_name} has {len(hands[seat])} cards; with "
-                            f"{len(b.trick)} card(s) played to the trick in progress they should have {expect}")
-        seat = seat.next
+    n_lead = _tricks_left(b, hands)
     won = {Side.NS: 0, Side.EW: 0}
     if b.won is not None:
         won.update(b.won)

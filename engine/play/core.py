@@ -8,6 +8,7 @@ model and its table (the rules) does not load the solvers.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from claimlaw.facts import SEATS, Card, Position, Seat, Side, Witness
@@ -51,6 +52,8 @@ class PlayCore:
         self.stopped = False  # set by Ctrl-C during a search; cleared by ``resume``
         self.disagreements: list[str] = []  # questions our solver answered wrongly (the Python search redid them)
         self.search_options = search_options  # Searcher switches (probe_depth, probe_share, ...) for benchmarks
+        self.positions = 0  # positions searched by the questions answered so far
+        self.on_positions: Callable[[int], None] | None = None  # told the running count now and then (progress)
         # with ``check_coherence``, every worst-normal witness line is put through the coherence check
         # (engine/play/coherence.py) and its faults are kept here, one line each (issue 26 item 8)
         self.check_coherence = check_coherence
@@ -133,6 +136,9 @@ class PlayCore:
                          line=model.line if question == "worst_normal" else None, dealt=dealt_counts(pos),
                          budget=1 if self.stopped else UNLIMITED if self.budget is None else self.budget,
                          **self.search_options)  # type: ignore[arg-type]
+            if self.on_positions is not None:
+                tell, base = self.on_positions, self.positions
+                s.on_nodes = lambda n: tell(base + n)
             if ours and self.native:
                 native.attach(s, root, restricted, question)
             return s
@@ -169,6 +175,7 @@ class PlayCore:
         if not settled:
             w.words += (f" (The search stopped after {s.nodes:,} positions: no worse normal line was found, "
                         "but none was ruled out either.)")
+        self.positions += s.nodes
         return Count(tricks, w, s.nodes, time.perf_counter() - t0, exact, settled)
 
 

@@ -81,6 +81,8 @@ class Searcher:
     budget: int = 150_000
     exact: bool = True
     interrupted: bool = False  # the user stopped the search (Ctrl-C): ``exact`` is False
+    on_nodes: Callable[[int], None] | None = None  # told the count of positions now and then (a progress line)
+    report_at: int = 1 << 14  # the next count at which ``on_nodes`` is told
     use_table: bool = True
     use_dd: bool = True
     use_bound: bool = True
@@ -582,6 +584,9 @@ class Searcher:
         self.nodes += 1
         if self.nodes > self.limit:
             raise Budget
+        if self.nodes >= self.report_at and self.on_nodes is not None:
+            self.report_at = self.nodes + (1 << 14)
+            self.on_nodes(self.nodes)
         if k < 0:
             return None
         if not node.hand(node.to_move):

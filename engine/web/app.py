@@ -3,7 +3,9 @@
 Routes: ``/`` the page; ``/static/*`` its script and style; ``/law/{clause}`` a page per clause;
 ``/api/meta`` editions and packs; ``/api/check`` validate a case; ``/api/import`` read pasted YAML, JSON,
 PBN, LIN or a BBO handviewer link; ``/api/yaml`` the case as a YAML file; ``/api/law/{clause}``;
-``/api/rulings`` start a ruling, ``/api/rulings/{id}`` its progress and result (DELETE stops it).
+``/api/rulings`` start a ruling, ``/api/rulings/{id}`` its progress and result (DELETE stops it);
+with ``--store``, ``/api/store`` (counts per verdict), ``/api/store/rows`` (filtered, paged) and
+``/api/store/case`` (a row as the case the audit ruled on; engine/web/store_view.py).
 
 Each ruling runs in a worker process under a time limit, a bounded queue and a share per client
 (engine/web/rulings.py); parsing a case or a pasted record runs off the event loop. Every request passes the
@@ -83,6 +85,8 @@ def import_text(text: str) -> dict[str, Any]:
         if "lin" not in q:
             raise CaseError("paste", "the link has no lin= part (a BBO handviewer link carries the deal in it)")
         return _from_record(q["lin"][0], "lin")
+    if re.fullmatch(r'(?:\[\s*Deal\s+)?"?[NESWnesw]:\S+(?:\s+\S+){3}"?\]?', raw):
+        return _deal_only(raw, "deal")
     if re.search(r'^\s*\[\s*\w+\s+"', raw, re.M):
         return _from_record(raw, "pbn")
     if re.match(r"^[a-z]{2}\|", raw):
@@ -107,10 +111,48 @@ def _from_record(text: str, fmt: str) -> dict[str, Any]:
     items = read_lin(text, "pasted LIN") if fmt == "lin" else read_pbn(text, "pasted PBN")
     claims = [i for i in items if isinstance(i, ClaimRecord)]
     if not claims:
+        with contextlib.suppress(CaseError):  # a hand record with no claim: its deal, no claim
+            return _deal_only(text, fmt)
         why = "; ".join(str(i) for i in items[:1]) or "no board ends in a claim"
         raise CaseError("paste", f"no claim read from the {fmt.upper()} record ({why})")
     data: dict[str, Any] = claims[0].case.model_dump(mode="json", exclude_defaults=True)
     return data
+
+
+def _deal_only(text: str, fmt: str) -> dict[str, Any]:
+    """A case with the deal as a 13-card claim diagram and no claim, from a bare PBN deal string or a LIN or PBN
+    hand record without a claim: the Director draws the claim on it. The contract and declarer come along when
+    the record names them, and with them the opening leader."""
+    from claimlaw.engine.records.common import RecordError
+    from claimlaw.engine.records.lin import lin_deal, split_records
+    from claimlaw.engine.records.pbn import pbn_deal, split_games
+    from claimlaw.facts.cards import Seat
+    from claimlaw.facts.contract import Contract
+
+    board: dict[str, Any] = {}
+    try:
+        if fmt == "deal":
+            board["position"] = pbn_deal(re.sub(r'^\[\s*Deal\s+"?|"?\]$', "", text.strip()))
+        elif fmt == "lin":
+            hands = next((r.hands for r in split_records(text).records if r.hands), None)
+            if hands is None:
+                raise CaseError("paste", "no deal (md|) in the LIN record")
+            board["position"] = lin_deal(hands)
+        else:
+            game = next((g for g in split_games(text) if g.tags.get("deal")), None)
+            if game is None:
+                raise CaseError("paste", "no [Deal] tag in the PBN record")
+            board["position"] = pbn_deal(game.tags["deal"])
+            contract, declarer = game.tags.get("contract", ""), game.tags.get("declarer", "")
+            if contract and contract.upper() not in ("PASS", "AP") and declarer[:1].upper() in ("N", "E", "S", "W"):
+                seat = Seat(declarer[0].upper())
+                board.update(contract=str(Contract.parse(contract)), declarer=seat.value, leader=seat.next.value)
+    except CaseError:
+        raise
+    except (RecordError, ValueError) as e:
+        raise CaseError("paste", f"the deal cannot be read: {e}") from None
+    case_from_dict({"board": {"leader": "N", **board}, "claim": {"by": "N"}})  # the deal is whole: 13 each, none twice
+    return {"board": board}
 
 
 def diagram(case: Case) -> dict[str, Any] | None:
@@ -156,7 +198,29 @@ def view_extras(case: Case, ruling: Ruling) -> dict[str, Any]:
         marks.append(row)
     clauses = {c: {"title": CLAUSES[c].title, "paraphrase": CLAUSES[c].paraphrase}
                for c in ruling.laws if c in CLAUSES}
-    return {"diagram": diagram(case), "marks": marks, "clauses": clauses}
+    return {"diagram": diagram(case), "marks": marks, "clauses": clauses, "best": best_line(case, ruling)}
+
+
+def best_line(case: Case, ruling: Ruling) -> dict[str, Any] | None:
+    """For a ruling whose search was stopped (no tricks ruled): the tricks and score of the worst line for the
+    claimer that the search found, as far as it got. The page marks them not proven."""
+    from claimlaw.facts.cards import Side
+    from claimlaw.facts.contract import score
+
+    pos = case.position() if case.board else None
+    if ruling.tricks or pos is None or not ruling.witnesses:
+        return None
+    w = ruling.witnesses[0]
+    side = Side(w.side)
+    other = Side.EW if side is Side.NS else Side.NS
+    left = sum(len(h) for h in pos.hands.values()) // 4 + (1 if pos.trick else 0)
+    tricks = {side.value: pos.won[side] + w.tricks, other.value: pos.won[other] + left - w.tricks}
+    out: dict[str, Any] = {"tricks": {"NS": tricks["NS"], "EW": tricks["EW"]}, "score": None, "score_for": None}
+    b = case.board
+    if b is not None and b.contract is not None and b.declarer is not None:
+        d = b.declarer.side
+        out.update(score=score(b.contract, tricks[d.value], b.is_vulnerable(d)), score_for=d.value)
+    return out
 
 
 # -- routes ------------------------------------------------------------------------------------------------
@@ -206,7 +270,8 @@ async def meta(request: Request) -> Response:
 
     packs = [{"name": p.name, "title": p.title, "source": p.source, "origin": p.origin, "error": no_paths(p.error)}
              for p in await _off_loop(request, list_packs)]
-    return JSONResponse({"editions": list(EDITIONS), "packs": packs, "clauses": known_clauses()})
+    return JSONResponse({"editions": list(EDITIONS), "packs": packs, "clauses": known_clauses(),
+                         "store": getattr(request.app.state, "store", None) is not None})
 
 
 async def check(request: Request) -> Response:
@@ -258,6 +323,36 @@ async def stop_ruling(request: Request) -> Response:
     job = _job(request)
     request.app.state.rulings.stop(job)
     return JSONResponse(job.status())
+
+
+def _store(request: Request) -> Any:
+    view = getattr(request.app.state, "store", None)
+    if view is None:
+        raise HTTPException(404, "no results store (claimlaw serve --store a.db opens one)")
+    return view
+
+
+async def store_summary(request: Request) -> Response:
+    return JSONResponse(await _off_loop(request, _store(request).summary))
+
+
+async def store_rows(request: Request) -> Response:
+    q = request.query_params
+    try:
+        page = int(q.get("page") or 1)
+    except ValueError:
+        raise CaseError("page", f"{q.get('page')!r} is not a page number") from None
+    filters = {k: q.get(k, "") for k in ("verdict", "contract", "source", "board")}
+    return JSONResponse(await _off_loop(request, _store(request).page, filters, page))
+
+
+async def store_case(request: Request) -> Response:
+    from claimlaw.engine.web.store_view import row_case
+
+    found = await _off_loop(request, _store(request).row, dict(request.query_params))
+    case = row_case(found["row"], found["settings"])
+    await _off_loop(request, read_case, case)  # the page gets a case it can rule on, or one line why not
+    return JSONResponse({"case": case, "row": found["row"]})
 
 
 def _clause_json(clause: str) -> dict[str, Any]:
@@ -328,11 +423,15 @@ async def server_error(request: Request, exc: Exception) -> Response:
 
 def create_app(limits: Limits | None = None, *, hosts: Sequence[str] | None = None, port: int | None = None,
                timeout: float = REQUEST_TIMEOUT,
-               job: Callable[[Any, int | None, Stopper], dict[str, Any]] = run_ruling) -> Starlette:
+               job: Callable[[Any, int | None, Stopper], dict[str, Any]] = run_ruling,
+               store: str | None = None) -> Starlette:
     """The web application with its ruling workers. ``hosts``/``port``: the Host names (``name[:port]``) and
     port the server answers to (None: any Host, as under a test client; an Origin must still match the Host).
     ``timeout``: seconds for a request's body to arrive. ``job``: what a worker runs for a ruling (tests give
-    their own)."""
+    their own). ``store``: an audit's results store to browse (engine/web/store_view.py), opened read-only."""
+    from claimlaw.engine.web.store_view import StoreView
+
+    view = StoreView(store) if store else None  # StoreError: one line naming the file
     rulings = Rulings(limits, job)
     routes = [
         Route("/", index),
@@ -345,6 +444,9 @@ def create_app(limits: Limits | None = None, *, hosts: Sequence[str] | None = No
         Route("/api/rulings", start_ruling, methods=["POST"]),
         Route("/api/rulings/{job_id}", ruling_status, methods=["GET"]),
         Route("/api/rulings/{job_id}", stop_ruling, methods=["DELETE"]),
+        Route("/api/store", store_summary),
+        Route("/api/store/rows", store_rows),
+        Route("/api/store/case", store_case),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
 
@@ -361,6 +463,7 @@ def create_app(limits: Limits | None = None, *, hosts: Sequence[str] | None = No
                     exception_handlers={CaseError: case_error, Busy: busy, HTTPException: http_error,
                                         Exception: server_error})
     app.state.rulings = rulings
+    app.state.store = view
     return app
 
 
@@ -387,7 +490,7 @@ def _file_limit(want: int) -> int:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = None, *,
           allowed_hosts: Sequence[str] = (), forwarded_allow_ips: str | None = None,
-          timeout: float = REQUEST_TIMEOUT) -> None:
+          timeout: float = REQUEST_TIMEOUT, store: str | None = None) -> None:
     """Run the page on uvicorn until Ctrl-C, with the connection limits and timeouts of docs/server.md.
 
     ``allowed_hosts``: further names the server answers to (a reverse proxy's public name);
@@ -403,7 +506,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = Non
         names.add(f"[{host}]:{port}" if ":" in host else f"{host}:{port}")
     protocol = type("ClaimlawH11Protocol", (GuardedH11Protocol,),
                     {"head_timeout": timeout, "per_client": 0 if forwarded_allow_ips else PER_CLIENT_CONNECTIONS})
-    app = create_app(limits, hosts=sorted(names), port=port, timeout=timeout)
+    app = create_app(limits, hosts=sorted(names), port=port, timeout=timeout, store=store)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", http=protocol,
                             timeout_keep_alive=KEEP_ALIVE, limit_concurrency=connections,
                             h11_max_incomplete_event_size=HEAD_BYTES, server_header=False,

@@ -86,6 +86,7 @@ class Job:
     message: str = ""
     questions: int = 0
     searching: str = ""
+    positions: int = 0  # positions searched so far, as the worker last told (every half second at most)
     stop: str = ""  # why it was stopped: "you" (the page's Stop), "time", "memory", "gone"
 
     def status(self) -> dict[str, Any]:
@@ -94,6 +95,7 @@ class Job:
         out: dict[str, Any] = {"id": self.id, "state": self.state,
                                "seconds": round(end - (self.started or self.created), 1),
                                "questions": self.questions, "searching": self.searching,
+                               "positions": self.positions,
                                "stopped": bool(self.stop), "stopped_by": self.stop}
         if self.message:
             out["message"] = self.message
@@ -119,9 +121,19 @@ class Stopper:
         self.cores: list[Any] = []
         self.in_search = False
         self.questions = 0
+        self.told = 0.0  # when the count of positions was last sent
 
     def begin(self, seq: int) -> None:
         self.seq, self.requested, self.cores, self.in_search, self.questions = seq, False, [], False, 0
+        self.told = 0.0
+
+    def positions(self, n: int) -> None:
+        """The search's running count of positions, sent to the server at most every half second."""
+        now = time.monotonic()
+        if now - self.told >= 0.5:
+            self.told = now
+            with _sigint_blocked():
+                self.send(("positions", n))
 
     def on_signal(self, signum: int, frame: Any) -> None:
         if self.stop_seq.value != self.seq or self.seq == 0:
@@ -136,6 +148,8 @@ class Stopper:
     def wrap(self, core: Any) -> Any:
         """The play core as the rules see it, with a stop: each question reports its progress to the server."""
         self.cores.append(core)
+        if hasattr(core, "on_positions"):
+            core.on_positions = self.positions
         if self.requested:
             core.stopped = True
         return _StoppableCore(core, self)
@@ -540,6 +554,8 @@ class Rulings:
                 worker.proc.join(1)
             if msg is not None and msg[0] == "progress":
                 job.questions, job.searching = msg[1], msg[2]
+            elif msg is not None and msg[0] == "positions":
+                job.positions = msg[1]
             elif msg is not None and msg[0] == "result":
                 reply = msg[1]
                 with self._cond:

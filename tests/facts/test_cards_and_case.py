@@ -105,3 +105,34 @@ def test_a_witness_reads_back_each_choice_as_licence_seat_card_and_reason() -> N
     w = Witness(side="NS", tricks=3, question="worst_normal",
                 choices=["line: North plays ♦A: follows his stated line (70D1)", "free text"])
     assert w.parsed_choices() == [Choice("line", "North", "♦A", "follows his stated line (70D1)"), "free text"]
+
+
+def _diagram_error(position: str, won: dict[str, int] | None, trick: list[str] | None = None) -> str:
+    board: dict[str, object] = {"position": position, "leader": "E", "contract": "3NT", "declarer": "S"}
+    if won is not None:
+        board["won"] = won
+    if trick:
+        board["trick"] = trick
+    with pytest.raises(CaseError) as e:
+        case_from_dict({"board": board, "claim": {"by": "S"}}).position()
+    return str(e.value)
+
+
+def test_a_diagram_hand_over_the_count_is_judged_against_the_tricks_left_not_against_north() -> None:
+    # North holds a card too many: the message names North, not the three hands that are right
+    assert _diagram_error("N:AKQ2... T9.8.. J8.7.. 765...", {"NS": 10, "EW": 0}) == (
+        "board.position: North has 4 card(s); with 10 trick(s) won, each hand should have 3")
+    # without the tricks won, the count most hands hold
+    assert _diagram_error("N:AKQ2... T9.8.. J8.7.. 765...", None) == (
+        "board.position: North has 4 card(s); as most hands hold, each hand should have 3")
+
+
+def test_hands_that_agree_leave_a_wrong_count_of_tricks_won_to_the_board_won_field() -> None:
+    assert _diagram_error("N:AKQ... T9.8.. J8.7.. 765...", {"NS": 7, "EW": 4}).startswith("board.won:")
+
+
+def test_a_hand_that_played_to_the_trick_in_progress_is_counted_with_its_card() -> None:
+    # East led D2 to the trick: East holds one card fewer, and is right; South is short
+    assert _diagram_error("N:AKQ... T9... J8... 765...", {"NS": 10, "EW": 0}, ["D2"]) == (
+        "board.position: South has 2 card(s); with 10 trick(s) won, each hand should have 3 "
+        "(2 after playing to the trick in progress)")

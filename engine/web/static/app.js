@@ -16,6 +16,7 @@ let witnessIndex = 0;
 let polling = null;
 let jobId = null;
 let stopWanted = false; // Stop pressed before the server named the ruling
+let leaderChosen = false; // the Director picked the leader; until then it follows the declarer (the opening lead)
 
 function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
@@ -32,6 +33,7 @@ function el(tag, attrs = {}, ...kids) {
 
 function buildForm() {
   for (const sel of document.querySelectorAll("select.seat")) {
+    if (sel.dataset.empty) sel.append(el("option", { value: "", text: sel.dataset.empty }));
     for (const s of SEATS) sel.append(el("option", { value: s, text: SEAT_NAMES[s] }));
   }
   for (const id of ["play-on-by", "objection-by"]) {
@@ -74,6 +76,7 @@ async function loadMeta() {
       box.append(el("label", { for: id, title: p.source || "" }, inp, ` ${p.name} — ${p.title}`));
     }
     if (!meta.packs.length) box.textContent = "(none installed)";
+    return !!meta.store;
   } catch (e) {
     $("packs").textContent = "(could not list the packs)";
   }
@@ -120,6 +123,7 @@ function pick(card) {
     inp.value = [...RANKS].filter((x) => x === r || held.includes(x)).join("");
   }
   drawPicker();
+  $("picker").querySelector(`button.pick[data-card="${card}"]`)?.focus();  // focus stays on the card picked
   checkSoon();
   keep();
 }
@@ -134,6 +138,30 @@ const tricksOf = (text) => text.split("\n").map(cards).filter((t) => t.length);
 
 function suitText(text) {
   return text.toUpperCase().replace(/10/g, "T").replace(/[^AKQJT98765432]/g, "");
+}
+
+// An "x" typed for a small card becomes the lowest card of that suit that no hand holds yet; the page says which.
+function expandSmall(inp) {
+  const m = inp.id.match(/^hand-([NESW])-([SHDC])$/);
+  if (!m || !/x/i.test(inp.value)) return;
+  const u = m[2];
+  const held = new Set(SEATS.filter((s) => s !== m[1]).flatMap((s) => [...suitText($(`hand-${s}-${u}`).value)]));
+  const mine = [...suitText(inp.value)];
+  const given = [];
+  let text = "";
+  for (const ch of inp.value.toUpperCase().replace(/10/g, "T")) {
+    if (ch !== "X") { text += ch; continue; }
+    const low = [...RANKS].reverse().find((r) => !held.has(r) && !mine.includes(r));
+    if (!low) continue;
+    mine.push(low);
+    given.push(low);
+    text += low;
+  }
+  inp.value = [...RANKS].filter((r) => mine.includes(r)).join("");
+  const names = given.map((r) => SUIT_SYM[u] + (r === "T" ? "10" : r));
+  $("small-note").textContent = names.length
+    ? `${SEAT_NAMES[m[1]]}: x read as ${names.join(", ")}, the lowest ${SUIT_NAMES[u]} not yet placed.`
+    : `${SEAT_NAMES[m[1]]}: no ${SUIT_NAMES[u]} left for an x.`;
 }
 
 function setPath(obj, path, value) {
@@ -218,7 +246,7 @@ function fillForm(c) {
   $("edition").value = String(c.edition || "2017");
   for (const i of document.querySelectorAll("input.pack")) i.checked = (c.regulations || []).includes(i.value);
   $("contract").value = b.contract || "";
-  $("declarer").value = b.declarer || "N";
+  $("declarer").value = b.declarer || "";
   $("vulnerable").value = ({ none: "none", NS: "NS", EW: "EW", all: "all", both: "all" })[b.vulnerable] || "none";
   const deal = !!b.deal;
   $(deal ? "mode-deal" : "mode-diagram").checked = true;
@@ -236,11 +264,12 @@ function fillForm(c) {
       i++;
     }
   }
-  $("leader").value = b.leader || "N";
+  $("leader").value = b.leader || "";
+  leaderChosen = !!b.leader;
   $("trick").value = (b.trick || []).join(" ");
   $("won-NS").value = b.won?.NS ?? "";
   $("won-EW").value = b.won?.EW ?? "";
-  $("claim-by").value = cl.by || "N";
+  $("claim-by").value = cl.by || "";
   $("says").value = cl.says || "claim";
   $("claim-tricks").value = cl.tricks ?? "";
   $("statement").value = cl.statement || "";
@@ -264,6 +293,8 @@ function fillForm(c) {
   $("conceded_won_tricks").value = f.conceded_won_tricks ?? "";
   $("findings-notes").value = f.notes || "";
   clearErrors();
+  hideProblems();
+  $("small-note").textContent = "";
   drawPicker();
 }
 
@@ -278,11 +309,12 @@ function showMode() {
 function clearErrors() {
   for (const p of document.querySelectorAll("#case-form .field-error")) p.textContent = "";
   for (const i of document.querySelectorAll("[aria-invalid]")) i.removeAttribute("aria-invalid");
+  for (const b of document.querySelectorAll(".has-error")) b.classList.remove("has-error");
 }
 
-function showError(err) {
-  clearErrors();
-  const field = err.field || "";
+// The box (a [data-field] element with a message slot) that shows a problem about `field`: the deepest one
+// whose field is the problem's or a parent of it, among those on view.
+function boxFor(field) {
   let best = null;
   let bestLen = -1;
   for (const box of document.querySelectorAll("#case-form [data-field]")) {
@@ -291,13 +323,145 @@ function showError(err) {
     const fits = f === "" || field === f || field.startsWith(f + ".") || field.startsWith(f + "[");
     if (fits && f.length > bestLen && box.querySelector(":scope > .field-error")) { best = box; bestLen = f.length; }
   }
-  if (!best) { $("form-error").textContent = err.message; return $("form-error"); }
-  const slot = best.querySelector(":scope > .field-error");
-  slot.textContent = err.message;
-  for (const i of best.querySelectorAll("input, select, textarea")) i.setAttribute("aria-invalid", "true");
-  const box = best.closest("details");
-  if (box) box.open = true;
-  return slot;
+  return best;
+}
+
+const seatOf = (name) => SEATS.find((s) => SEAT_NAMES[s] === name);
+const SYM_SUIT = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
+
+// The inputs a problem is about: for the diagram, only the hands or the suits it names (a card twice: the suit
+// boxes holding it; a wrong count: that hand's boxes); otherwise every input of its box.
+function targetsOf(p, box) {
+  if (p.field === "board.position" && box && box.dataset.field === "board.position") {
+    const ids = [];
+    for (const m of p.message.matchAll(/([♠♥♦♣])(10|[AKQJ2-9])/g)) {
+      const u = SYM_SUIT[m[1]];
+      const r = m[2] === "10" ? "T" : m[2];
+      for (const s of SEATS) if (suitText($(`hand-${s}-${u}`).value).includes(r)) ids.push(`hand-${s}-${u}`);
+    }
+    const head = p.message.split(";")[0];
+    for (const m of head.matchAll(/\b(North|East|South|West)\b(?:'s hand)?(?= has|'s hand)/g)) {
+      for (const u of SUITS) ids.push(`hand-${seatOf(m[1])}-${u}`);
+    }
+    if (ids.length) return [...new Set(ids)].map((id) => $(id));
+  }
+  return box ? [...box.querySelectorAll("input, select, textarea")] : [$("rule")];
+}
+
+// Problems the page finds itself, beside the server's one line: a card in two hands (one problem per card) and
+// hands off the position's trick count, so that the summary lists them all and marks only those boxes.
+function localProblems() {
+  const out = [];
+  if ($("mode-diagram").checked) {
+    const seen = {};
+    for (const u of SUITS) {
+      for (const s of SEATS) for (const r of new Set(suitText($(`hand-${s}-${u}`).value))) (seen[u + r] ||= []).push(s);
+    }
+    for (const u of SUITS) {
+      for (const r of RANKS) {
+        if ((seen[u + r] || []).length > 1) {
+          out.push({ field: "board.position", message: `board.position: ${SUIT_SYM[u]}${r === "T" ? "10" : r} appears twice` });
+        }
+      }
+    }
+  }
+  const counts = diagramCounts();
+  if (counts) out.push(counts);
+  if (!val("claim-by")) out.push({ field: "claim.by", message: "claim.by: choose who made the claim or concession" });
+  return out;
+}
+
+// Each hand's count judged against the position's (as the server does): 13 less the tricks won when given, else
+// the count most hands hold; a hand that played to the trick in progress holds one card fewer.
+function diagramCounts() {
+  if (!$("mode-diagram").checked) return null;
+  const len = Object.fromEntries(SEATS.map((s) => [s, SUITS.reduce((n, u) => n + suitText($(`hand-${s}-${u}`).value).length, 0)]));
+  if (!SEATS.some((s) => len[s]) || !val("leader")) return null;
+  const trick = cards(val("trick"));
+  const played = new Set(trick.map((_, i) => SEATS[(SEATS.indexOf(val("leader")) + i) % 4]));
+  const count = Object.fromEntries(SEATS.map((s) => [s, len[s] + (played.has(s) ? 1 : 0)]));
+  const won = (num("won-NS") ?? 0) + (num("won-EW") ?? 0);
+  let n;
+  let why;
+  if (new Set(Object.values(count)).size === 1) return null;  // the hands agree: a wrong count won is the server's
+  if ((val("won-NS") !== "" || val("won-EW") !== "") && Object.values(count).includes(13 - won)) {
+    n = 13 - won;
+    why = `with ${won} trick(s) won`;
+  } else {
+    const tally = {};
+    for (const s of SEATS) tally[count[s]] = (tally[count[s]] || 0) + 1;
+    n = Number(Object.keys(tally).sort((a, b) => tally[b] - tally[a] || (Number(b) === count[val("leader")]) - (Number(a) === count[val("leader")]) || Number(b) - Number(a))[0]);
+    why = "as most hands hold";
+  }
+  const wrong = SEATS.filter((s) => count[s] !== n);
+  if (!wrong.length) return null;
+  const each = `each hand should have ${n}` + (played.size ? ` (${n - 1} after playing to the trick in progress)` : "");
+  return { field: "board.position", message: `board.position: ${wrong.map((s) => `${SEAT_NAMES[s]} has ${len[s]} card(s)`).join(", ")}; ${why}, ${each}` };
+}
+
+function hideProblems() {
+  $("problems").hidden = true;
+  $("problems-list").textContent = "";
+}
+
+// Show every problem at its field, the first one's field outlined; with `summary`, list them at the Rule button,
+// each a link to its field. Returns the first problem's first input (to focus).
+function showProblems(problems, summary) {
+  clearErrors();
+  const slots = new Map();
+  let first = null;
+  const items = [];
+  for (const p of problems) {
+    const box = boxFor(p.field || "");
+    if (box?.closest("details")) box.closest("details").open = true;
+    const slot = box ? box.querySelector(":scope > .field-error") : $("form-error");
+    slots.set(slot, [...(slots.get(slot) || []), p.message]);
+    const targets = targetsOf(p, box);
+    for (const i of targets) if (i !== $("rule")) i.setAttribute("aria-invalid", "true");
+    box?.classList.add("has-error");
+    first ||= targets[0] || slot;
+    items.push({ p, target: targets[0] || slot });
+  }
+  for (const [slot, msgs] of slots) slot.textContent = [...new Set(msgs)].join(" · ");
+  // the first problem is the first on the page, top to bottom, whichever was found first
+  items.sort((x, y) => (x.target.compareDocumentPosition(y.target) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  first = items.length ? items[0].target : first;
+  if (summary && items.length) {
+    const list = $("problems-list");
+    list.textContent = "";
+    for (const { p, target } of items) {
+      if (!target.id) target.id = "problem-" + Math.random().toString(36).slice(2);
+      const a = el("a", { href: "#" + target.id, text: p.message });
+      a.addEventListener("click", (e) => { e.preventDefault(); goTo(target); });
+      list.append(el("li", {}, a));
+    }
+    $("problems-count").textContent = `${items.length} problem${items.length === 1 ? "" : "s"}:`;
+    $("problems").hidden = false;
+  } else if (!summary) {
+    hideProblems();
+  }
+  return first;
+}
+
+function goTo(target) {
+  target.scrollIntoView({ block: "center" });
+  target.focus({ preventScroll: true });
+}
+
+// The server's problem with the page's own: where the page knows finer problems about the same field (each
+// card twice), those stand in for the server's line; any other is listed too.
+function allProblems(err) {
+  const local = localProblems();
+  const out = [];
+  if (err && !local.some((p) => p.field === err.field && err.field === "board.position" && /twice/.test(err.message))) {
+    out.push(err);
+  }
+  for (const p of local) if (!out.some((q) => q.message === p.message || (q.field === p.field && p.field === "claim.by"))) out.push(p);
+  return out;
+}
+
+function showError(err) {
+  return showProblems(allProblems(err).filter((p) => p === err || p.field !== "claim.by" || !$("problems").hidden), !$("problems").hidden);
 }
 
 async function post(url, body) {
@@ -320,7 +484,7 @@ function checkSoon() {
     try { answer = await post("/api/check", buildCase()); } catch (e) { /* offline: the Rule button says so */ }
     if (mine !== checkSeq) return;
     delete $("case-form").dataset.checking;
-    if (answer) { if (answer.ok) clearErrors(); else showError(answer.data.error); }
+    if (answer) { if (answer.ok) { clearErrors(); hideProblems(); } else showError(answer.data.error); }
   }, 350);
 }
 
@@ -372,10 +536,25 @@ async function download() {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
+// An import's problem is shown at the paste box, where the Director is looking, whatever field it names.
 async function importText(text) {
   const { ok, data } = await post("/api/import", { text });
-  if (!ok) { showError(data.error); return false; }
+  const slot = $("paste-box").querySelector(".field-error");
+  if (!ok) {
+    clearErrors();
+    $("paste-box").open = true;
+    slot.textContent = data.error.message;
+    $("paste").setAttribute("aria-invalid", "true");
+    $("paste").closest("[data-field]").classList.add("has-error");
+    goTo($("paste"));
+    return false;
+  }
   fillForm(data.case);
+  if (!data.case.claim) {
+    slot.textContent = "";
+    $("small-note").textContent = "The deal is in the diagram, with no claim yet: remove the cards already played and draw the claim.";
+    goTo($("hand-N-S"));
+  }
   keep();
   return true;
 }
@@ -396,8 +575,15 @@ async function runRuling(ev) {
     $("run-error").textContent = "The server did not answer; your case is still in the form.";
     return;
   }
-  if (!res.ok) { showError(res.data.error).focus?.(); $("ruling").hidden = true; return; }
+  if (!res.ok) {
+    $("problems").hidden = false;  // the summary at the Rule button, and the first problem in view
+    const first = showProblems(allProblems(res.data.error), true);
+    $("ruling").hidden = true;
+    if (first) goTo(first);
+    return;
+  }
   clearErrors();
+  hideProblems();
   jobId = res.data.id;
   if (stopWanted) stopRuling();
   $("ruling").hidden = true;
@@ -418,13 +604,21 @@ async function poll() {
   }
   if (s.state === "queued" || s.state === "running") {
     const what = s.state === "queued" ? "Waiting for a free worker (other rulings are searching)" : "Searching the claimer's normal lines";
-    $("progress-text").textContent = `${what}: ${Math.round(s.seconds)} s, ${s.questions} trick question(s) answered${s.stopped ? " (stopping…)" : ""}.`;
+    const n = s.questions;
+    const busy = s.state === "running" && s.searching ? `, question ${n + 1} searching` : "";
+    const pos = s.positions ? `, ${s.positions.toLocaleString("en")} positions searched` : "";
+    $("progress-text").textContent = `${what}: ${Math.round(s.seconds)} s${pos}, ${n} trick question${n === 1 ? "" : "s"} settled${busy}${s.stopped ? " (stopping…)" : ""}.`;
     polling = setTimeout(poll, 400);
     return;
   }
   $("progress").hidden = true;
   $("rule").disabled = false;
-  if (s.state === "done") { showRuling(s); return; }
+  if (s.state === "done") {
+    showRuling(s);
+    // the ruling in the page's history: Back from anywhere returns to it; the address reproduces the case
+    try { history.pushState({ ruling: s, case: buildCase() }, "", `#case=${encodeCase(buildCase())}`); } catch (e) { /* too large to keep */ }
+    return;
+  }
   $("run-error").textContent = (s.state === "stopped" ? "Stopped: " : "No ruling: ") + (s.message || s.state) + ". Your case is still in the form.";
 }
 
@@ -439,20 +633,27 @@ function showRuling(s) {
   const r = s.ruling;
   $("ruling").hidden = false;
   $("summary").textContent = r.summary;
-  $("next-step").textContent = r.next_step ? "Next: " + r.next_step : "";
   const un = $("unproven");
   un.hidden = r.proven;
   const why = { you: "you stopped the search", time: "the server's time limit stopped the search", memory: "the server's memory limit stopped the search" }[s.stopped_by] || (s.stopped ? "the search was stopped" : "the search budget ran out");
-  un.textContent = r.proven ? "" : `Not proven: ${why} before it settled a count this ruling rests on. ` + (s.stopped_by === "time" || s.stopped_by === "memory" ? "Doubt goes against the claimer; claimlaw rule on the case file searches without the server's limits." : "Doubt goes against the claimer; search without a budget to prove the count.");
-  $("tricks").textContent = r.tricks ? Object.entries(r.tricks).map(([k, v]) => `${k} ${v}`).join(", ") : "—";
-  $("score").textContent = r.score !== null && r.score !== undefined ? `${r.contract}: ${r.score > 0 ? "+" : ""}${r.score} to ${r.score_for}` : "—";
+  un.textContent = r.proven ? "" : `Not proven: ${why} before it settled a count this ruling rests on. The claim cannot be allowed unproven; rule again to search longer` + (s.stopped_by === "time" || s.stopped_by === "memory" ? " (the server allows a search so long; claimlaw rule on the downloaded case file has no limit)." : val("budget") ? " (empty the search budget to search until proven)." : ".");
+  // the CLI's next step speaks of --budget; the page says it in its own words (above)
+  $("next-step").textContent = r.next_step && !r.next_step.includes("--budget") ? "Next: " + r.next_step : "";
+  const best = s.view.best;
+  const scoreText = (sc, by) => `${r.contract}: ${sc > 0 ? "+" : ""}${sc} to ${by}`;
+  if (r.tricks) $("tricks").textContent = Object.entries(r.tricks).map(([k, v]) => `${k} ${v}`).join(", ");
+  else if (best) $("tricks").textContent = Object.entries(best.tricks).map(([k, v]) => `${k} ${v}`).join(", ") + " on the best line found, not proven";
+  else $("tricks").textContent = "—";
+  if (r.score !== null && r.score !== undefined) $("score").textContent = scoreText(r.score, r.score_for);
+  else if (best && best.score !== null) $("score").textContent = scoreText(best.score, best.score_for) + " on that line, not proven";
+  else $("score").textContent = "—";
   $("outcome").textContent = r.outcome.replace(/_/g, " ");
   $("ruling-edition").textContent = r.edition + (r.packs.length ? ` with ${r.packs.join(", ")}` : "");
   const laws = $("laws");
   laws.textContent = "";
   r.laws.forEach((l, i) => {
     if (i) laws.append(" → ");
-    laws.append(el("a", { href: "/law/" + encodeURIComponent(l), text: l }));
+    laws.append(lawLink(l, l));
   });
   $("expect").textContent = r.expect ? (r.expect.matches ? "Matches the case's expected ruling." : "Differs from the case's expected ruling: " + r.expect.differences.join("; ")) : "";
   const notes = $("notes");
@@ -466,10 +667,36 @@ function showRuling(s) {
   $("ruling").scrollIntoView({ block: "start" });
 }
 
+// A clause page opens in a new tab, beside the ruling, never instead of it.
+function lawLink(clause, text) {
+  return el("a", { href: "/law/" + encodeURIComponent(clause), target: "_blank", rel: "noopener", text,
+    "aria-describedby": "law-tab-note" });
+}
+
+// A fact's value in words: yes/no, lists joined, a mapping as "key value" pairs, seats and cards readable.
+function words(v) {
+  if (v === true) return "yes";
+  if (v === false) return "no";
+  if (v === null || v === undefined || v === "") return "—";
+  if (Array.isArray(v)) return v.length ? v.map(words).join(", ") : "none";
+  if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${k.replace(/_/g, " ")} ${words(x)}`).join("; ");
+  if (typeof v === "string") {
+    if (SEAT_NAMES[v]) return SEAT_NAMES[v];
+    const m = v.match(/^([SHDC])(10|[AKQJT2-9])$/);
+    if (m) return SUIT_SYM[m[1]] + (m[2] === "T" ? "10" : m[2]);
+    return v.replace(/_/g, " ");
+  }
+  return String(v);
+}
+
 function factsList(obj) {
+  const entries = Object.entries(obj || {});
+  if (!entries.length) return el("p", { class: "meta", text: "(none)" });
   const dl = el("dl", { class: "kv" });
-  for (const [k, v] of Object.entries(obj || {})) {
-    dl.append(el("dt", { text: k }), el("dd", { text: typeof v === "string" ? v : JSON.stringify(v) }));
+  for (const [k, v] of entries) {
+    const head = k.replace(/^[a-z]+:/, "").replace(/[._]/g, " ");
+    const nested = v && typeof v === "object" && !Array.isArray(v);
+    dl.append(el("dt", { text: head }), nested ? el("dd", {}, factsList(v)) : el("dd", { text: words(v) }));
   }
   return dl;
 }
@@ -486,7 +713,7 @@ function drawTrace(r, view) {
     d.append(sum);
     const para = view.clauses[st.clause];
     const body = el("div", { class: "step-body" });
-    body.append(el("p", {}, el("a", { href: "/law/" + encodeURIComponent(st.clause), text: `Law ${st.clause}` }),
+    body.append(el("p", {}, lawLink(st.clause, `Law ${st.clause}`),
       para ? ` — ${para.title}` : ""));
     if (para) body.append(el("p", { class: "paraphrase", text: para.paraphrase }));
     const where = [st.edition, ...st.packs].join("+");
@@ -502,7 +729,8 @@ function drawWitnessPicker() {
   const box = $("witness-pick");
   box.textContent = "";
   const ws = current.ruling.witnesses;
-  $("witness").hidden = !ws.length || !current.view.diagram;
+  $("witness").hidden = !current.view.diagram;
+  $("witness-h").textContent = ws.length ? "Witness line" : "The position at the claim";
   if (ws.length < 2) return;
   const sel = el("select", { id: "witness-select" });
   ws.forEach((w, i) => sel.append(el("option", { value: String(i), text: `${w.question.replace(/_/g, " ")}: ${w.side} take ${w.tricks}` })));
@@ -515,8 +743,8 @@ function rankText(c) { return c[1] === "T" ? "10" : c[1]; }
 function drawWitness() {
   const ws = current.ruling.witnesses;
   const dg = current.view.diagram;
-  if (!ws.length || !dg) return;
-  const w = ws[witnessIndex];
+  if (!dg) return;
+  const w = ws[witnessIndex] || { tricks_played: [], leaders: [], words: "No line to step through: nothing in this ruling turned on the play." };
   const marks = current.view.marks[witnessIndex] || [];
   const n = w.tricks_played.length;
   step = Math.max(0, Math.min(step, n));
@@ -534,7 +762,7 @@ function drawWitness() {
     const box = el("div", { class: "hand seat-" + s });
     box.append(el("div", { class: "who", text: SEAT_NAMES[s] }));
     for (const u of SUITS) {
-      const row = el("div", { class: "suitrow" }, el("span", { class: "suit suit-" + u, text: SUIT_SYM[u], "aria-label": SUIT_NAMES[u] }));
+      const row = el("div", { class: "suitrow" }, el("span", { class: "suit suit-" + u, text: SUIT_SYM[u], role: "img", "aria-label": SUIT_NAMES[u] }));
       const mine = dg.hands[s].filter((c) => c[0] === u && !played.has(c));
       if (!mine.length) row.append(el("span", { class: "void", text: "—" }));
       for (const c of mine) row.append(el("span", { class: "card", text: rankText(c) }));
@@ -542,7 +770,7 @@ function drawWitness() {
     }
     table.append(box);
   }
-  const mid = el("div", { class: "trick", "aria-label": step ? `Trick ${step}` : "The trick in progress" });
+  const mid = el("div", { class: "trick", role: "group", "aria-label": step ? `Trick ${step}` : "The trick in progress" });
   for (const s of SEATS) {
     const c = center[s];
     const spot = el("div", { class: "spot seat-" + s });
@@ -557,6 +785,7 @@ function drawWitness() {
   }
   table.append(mid);
   $("trick-no").textContent = step ? `Trick ${step} of ${n}` : `At the claim (${n} trick${n === 1 ? "" : "s"} to play)`;
+  $("stepper").hidden = !ws.length;
   $("prev").disabled = step === 0;
   $("next").disabled = step >= n;
   $("witness-words").textContent = w.words;
@@ -568,11 +797,83 @@ function drawWitness() {
   }
 }
 
+// -- an audit's results store (claimlaw serve --store): rows filtered and paged by the server, each a ruling ----
+
+let storePage = 1;
+
+async function loadStore() {
+  const r = await fetch("/api/store");
+  if (!r.ok) return;
+  const sum = await r.json();
+  $("store").hidden = false;
+  $("store-name").textContent = `${sum.name}: ${sum.total} claim${sum.total === 1 ? "" : "s"}`;
+  const sel = $("f-verdict");
+  for (const [v, n] of Object.entries(sum.counts)) sel.append(el("option", { value: v, text: `${v.replace(/_/g, " ")} (${n})` }));
+  $("store-filters").addEventListener("submit", (e) => { e.preventDefault(); storePage = 1; storeRows(); });
+  $("store-prev").addEventListener("click", () => { storePage--; storeRows(); });
+  $("store-next").addEventListener("click", () => { storePage++; storeRows(); });
+  await storeRows();
+}
+
+async function storeRows() {
+  const q = new URLSearchParams({ verdict: val("f-verdict"), contract: val("f-contract"), source: val("f-source"),
+    board: val("f-board"), page: String(storePage) });
+  const r = await fetch("/api/store/rows?" + q);
+  const data = await r.json();
+  if (!r.ok) { $("store-status").textContent = data.error.message; return; }
+  storePage = data.page;
+  $("store-counts").textContent = "Per verdict: " + (Object.entries(data.counts).map(([v, n]) => `${v.replace(/_/g, " ")} ${n}`).join(", ") || "no rows");
+  $("store-status").textContent = `${data.total} row${data.total === 1 ? "" : "s"} kept by the filters`;
+  $("store-page").textContent = `Page ${data.page} of ${data.pages}`;
+  $("store-prev").disabled = data.page <= 1;
+  $("store-next").disabled = data.page >= data.pages;
+  const body = $("store-table").querySelector("tbody");
+  body.textContent = "";
+  for (const row of data.rows) {
+    const open = el("button", { type: "button", class: "open-row", text: "Open",
+      "aria-label": `Open board ${row.board} of ${row.source} as a ruling` });
+    open.addEventListener("click", () => openRow(row));
+    const claimed = row.claimed_for_declarer === null ? "—" : `${row.claimed_for_declarer} of ${row.remaining}`;
+    body.append(el("tr", {}, el("td", { text: row.source }), el("td", { text: row.board + (row.room ? " " + row.room : "") }),
+      el("td", { text: `${row.contract}${row.declarer ? " " + row.declarer : ""}` }), el("td", { text: claimed }),
+      el("td", { text: row.verdict.replace(/_/g, " ") + (row.proven ? "" : " (not proven)") }),
+      el("td", { text: row.law || row.message || "" }), el("td", {}, open)));
+  }
+}
+
+async function openRow(row) {
+  const q = new URLSearchParams({ file_hash: row.file_hash, board: row.board, room: row.room, claim_index: String(row.claim_index) });
+  const r = await fetch("/api/store/case?" + q);
+  const data = await r.json();
+  if (!r.ok) { $("store-status").textContent = `Board ${row.board}: ${data.error.message}`; return; }
+  fillForm(data.case);
+  keep();
+  await runRuling();
+}
+
 // -- start -------------------------------------------------------------------------------------------------------
+
+// The leader until the Director chooses one: with no trick won or played yet, the declarer's left-hand opponent.
+function leaderFromPlay() {
+  if (leaderChosen) return;
+  const played = (num("won-NS") || 0) + (num("won-EW") || 0);
+  const d = val("declarer");
+  $("leader").value = d && played === 0 && !val("trick") ? SEATS[(SEATS.indexOf(d) + 1) % 4] : "";
+}
+
+// A history entry's ruling (Back, Forward, a reload): its case into the form, the ruling as it was.
+function showKept(state) {
+  if (state?.ruling) {
+    fillForm(state.case);
+    showRuling(state.ruling);
+  } else {
+    $("ruling").hidden = true;
+  }
+}
 
 async function start() {
   buildForm();
-  await loadMeta();
+  const hasStore = await loadMeta();
   const form = $("case-form");
   form.addEventListener("submit", runRuling);
   form.addEventListener("input", (e) => { if (e.target.id !== "paste" && e.target.id !== "budget") checkSoon(); keep(); });
@@ -584,11 +885,15 @@ async function start() {
     if (f) await importText(await f.text());
   });
   $("picker").addEventListener("click", (e) => { const b = e.target.closest("button.pick"); if (b) pick(b.dataset.card); });
-  $("hands-entry").addEventListener("input", drawPicker);
+  $("hands-entry").addEventListener("input", (e) => { expandSmall(e.target); drawPicker(); });
+  $("leader").addEventListener("change", () => { leaderChosen = !!val("leader"); });
+  for (const id of ["declarer", "won-NS", "won-EW", "trick"]) $(id).addEventListener("input", leaderFromPlay);
+  $("declarer").addEventListener("change", leaderFromPlay);
+  window.addEventListener("popstate", (e) => showKept(e.state));
   drawPicker();
   $("download").addEventListener("click", download);
   $("share").addEventListener("click", shareLink);
-  $("clear").addEventListener("click", () => { fillForm({ claim: { by: "N" } }); base = {}; keep(); });
+  $("clear").addEventListener("click", () => { fillForm({}); base = {}; keep(); });
   $("stop").addEventListener("click", stopRuling);
   // leaving the page while a ruling searches stops it: its worker is free for others at once
   window.addEventListener("pagehide", () => {
@@ -597,11 +902,14 @@ async function start() {
   $("prev").addEventListener("click", () => { step--; drawWitness(); });
   $("next").addEventListener("click", () => { step++; drawWitness(); });
   const m = location.hash.match(/case=([A-Za-z0-9_-]+)/);
-  if (m) {
+  if (history.state?.ruling) {
+    showKept(history.state);  // back at a ruling (from a clause page, or a reload): shown again, not searched again
+  } else if (m) {
     try { fillForm(decodeCase(m[1])); runRuling(); } catch (e) { $("form-error").textContent = "The link's case could not be read."; }
   } else {
     try { const kept = sessionStorage.getItem(KEPT); if (kept) fillForm(JSON.parse(kept)); } catch (e) { /* start empty */ }
   }
+  if (hasStore) await loadStore();
   document.body.dataset.ready = "1";
 }
 
