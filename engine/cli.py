@@ -591,6 +591,8 @@ def audit_cmd(
     player_class: Annotated[str, typer.Option("--class", metavar="CLASS",
                                               help="Class of player assumed (the 70 footnote): beginner, club, "
                                                    "expert or world_class (vugraph players).")] = "world_class",
+    hinges: Annotated[bool, typer.Option("--hinges", help="For each at-risk claim, name the finding that would make "
+                                         "it sound (the Director's question); costs more rulings.")] = False,
 ) -> None:
     """Audit every claim in hand records: sound, at risk if doubted, impossible, over-concession.
 
@@ -628,7 +630,8 @@ def audit_cmd(
     try:
         report = audit(paths, mode="dd" if dd_only else "full", workers=workers, limit=limit,
                        budget=budget or AUDIT_BUDGET, timeout=timeout or None, out=out_db, scheduler=scheduler,
-                       batch=batch, retry=retry, edition=edition, packs=pack or (), class_of_player=player_class)
+                       batch=batch, retry=retry, edition=edition, packs=pack or (), class_of_player=player_class,
+                       hinges=hinges)
     except PackError as e:
         _fail(f"--pack: {e}")
     except StoreWriteError as e:
