@@ -190,3 +190,14 @@ def test_claimlaw_rule_prints_the_directors_questions_after_the_law_chain_and_js
     assert "hinges" not in data["trace"][0] and "hinges" not in Ruling.model_fields
     res = CliRunner().invoke(app, ["rule", path, "--json", "--no-hinges"])
     assert "hinges" not in json.loads(res.output)
+
+
+def test_the_audit_with_hinges_ends_each_at_risk_claims_line_with_the_finding_that_would_make_it_sound() -> None:
+    from claimlaw.engine.audit import audit
+
+    rec = ROOT / "tests" / "records" / "fixtures" / "reisinger-42365.lin"
+    rows = audit([rec], workers=0, progress=False, hinges=True).rows
+    risky = [r for r in rows if r.verdict == "at_risk"]
+    assert risky and all(("; sound if " in r.line) != r.line.endswith("; no finding the rules read would make it "
+                                                                      "sound") for r in risky)
+    assert all("sound if" not in r.line for r in rows if r.verdict != "at_risk")
