@@ -182,15 +182,20 @@ def settings_record(mode: str, budget: int) -> dict[str, Any]:
             "budget": budget}
 
 
-def ruling_settings(edition: str | None, packs: Iterable[str], class_of_player: str) -> dict[str, Any]:
-    """How each claim is ruled: the edition, the packs (checked now, so a bad name stops the run before it starts)
-    and the class of player assumed."""
+def ruling_settings(edition: str | None, packs: Iterable[str], class_of_player: str,
+                    hinges: bool = False) -> dict[str, Any]:
+    """How each claim is ruled: the edition, the packs (checked now, so a bad name stops the run before it starts),
+    the class of player assumed, and (only when asked) that at-risk claims are searched for the finding that would
+    make them sound."""
     from claimlaw.engine.api import DEFAULT_EDITION, program_for
 
     ed = edition or DEFAULT_EDITION
     names = list(packs)
     program_for(ed, names)  # a PackError names the pack
-    return {"edition": ed, "packs": names, "class_of_player": class_of_player}
+    out: dict[str, Any] = {"edition": ed, "packs": names, "class_of_player": class_of_player}
+    if hinges:
+        out["hinges"] = True
+    return out
 
 
 # -- one claim -------------------------------------------------------------------------
@@ -299,12 +304,13 @@ def _line(ruling: Ruling) -> str:
 
 
 def audit_one(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDGET, *, edition: str | None = None,
-              packs: tuple[str, ...] = (), class_of_player: str = DEFAULT_CLASS) -> AuditRow:
+              packs: tuple[str, ...] = (), class_of_player: str = DEFAULT_CLASS, hinges: bool = False) -> AuditRow:
     """Classify one claim (runs in a worker process); raises when the analysis does.
 
     ``dd`` mode compares the claimed split with double dummy only. ``full`` mode asks the rules, as ``claimlaw
     rule`` does (under ``edition`` and ``packs``), about the table situations a record leaves open, and reads the
-    class off the rulings (the module docstring says which question settles which class)."""
+    class off the rulings (the module docstring says which question settles which class). With ``hinges``, an
+    at-risk claim's line ends with the finding that would make it sound, if one would (engine.hinges)."""
     from claimlaw.engine.api import rule
 
     t0 = time.perf_counter()
@@ -325,6 +331,7 @@ def audit_one(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDG
     law = ""
     proven = True
     data = task["case"]
+    at_risk: tuple[Case, Ruling] | None = None
 
     def ask(variant: Case) -> Ruling:
         nonlocal proven
@@ -351,6 +358,7 @@ def audit_one(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDG
             if ruling.outcome not in ("claim_allowed", *UNSETTLED):
                 verdict, law, line = ("impossible" if c > d else "at_risk"), chain(ruling), \
                     f"if declarer claimed: {_line(ruling)}"
+                at_risk = (contested(data, declarer, c, class_of_player), ruling)
         if verdict == "sound" and r - c > 0:  # the record does not say who claimed: a defender's claim of the rest
             ruling = ask(contested(data, defender, r - c, class_of_player))
             w_def = _claimer_tricks(ruling, dside.other)
@@ -358,6 +366,7 @@ def audit_one(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDG
                 w_def -= pos.won[dside.other]
             if ruling.outcome not in ("claim_allowed", *UNSETTLED):
                 verdict, law, line = "at_risk", chain(ruling), f"if a defender claimed: {_line(ruling)}"
+                at_risk = (contested(data, defender, r - c, class_of_player), ruling)
     else:  # declarer's side took fewer than best play gives it
         ruling = ask(agreed_then_withdrawn(data, declarer, "concede", r - c, declarer, class_of_player))
         if ruling.outcome == "concession_cancelled":
@@ -371,10 +380,23 @@ def audit_one(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDG
                 verdict, law, line = "impossible", chain(ruling), ruling.summary
             else:
                 verdict = "sound"
+    if hinges and verdict == "at_risk" and at_risk is not None:
+        line += sound_if(*at_risk, lambda v: rule(v, edition=edition, packs=list(packs), play=core, verdict_only=True))
     where = _where(task, case, pos)
     return AuditRow(
         **where, dd_for_declarer=d, worst_normal_for_declarer=w_decl, worst_normal_for_defenders=w_def,
         verdict=verdict, law=law, line=line, proven=proven, seconds=round(time.perf_counter() - t0, 4))
+
+
+def sound_if(case: Case, ruling: Ruling, ask: Any) -> str:
+    """The finding that would make an at-risk claim sound, as the end of its row's line (or that none would)."""
+    from claimlaw.engine.hinges import hinges
+
+    for h in hinges(case, ruling, rule_fn=ask).hinges:
+        good = next((a for a in h.answers if a.outcome == "claim_allowed"), None)
+        if good is not None:
+            return f"; sound if {good.answer} ({h.field}: ask {h.ask}: {h.question})"
+    return "; no finding the rules read would make it sound"
 
 
 def classify(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDGET) -> dict[str, Any]:
@@ -384,7 +406,8 @@ def classify(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDGE
     how = task.get("ruling") or {}
     try:
         return asdict(audit_one(task, mode, budget, edition=how.get("edition"), packs=tuple(how.get("packs") or ()),
-                                class_of_player=how.get("class_of_player") or DEFAULT_CLASS))
+                                class_of_player=how.get("class_of_player") or DEFAULT_CLASS,
+                                hinges=bool(how.get("hinges"))))
     except Exception as e:  # noqa: BLE001 - one claim's failure is that claim's row, never the run's end
         first = (str(e).strip().splitlines() or [""])[0]
         msg = f"{type(e).__name__}: {first}" if first else type(e).__name__
@@ -463,7 +486,7 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
           progress: bool = True, limit: int | None = None, budget: int = AUDIT_BUDGET,
           timeout: float | None = DEFAULT_TIMEOUT, out: str | os.PathLike[str] | None = None,
           scheduler: Any = None, batch: int = 1, retry: bool = False, edition: str | None = None,
-          packs: Iterable[str] = (), class_of_player: str = DEFAULT_CLASS) -> AuditReport:
+          packs: Iterable[str] = (), class_of_player: str = DEFAULT_CLASS, hinges: bool = False) -> AuditReport:
     """Audit every claim in ``paths`` (files or directories of LIN/PBN records).
 
     ``workers`` local processes (default up to 2; 0: in this process, with exceptions still rows but
@@ -472,7 +495,8 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
     too; ``batch`` claims per Dask task). ``out`` names a SQLite store: rows stream into it as they finish and claims it
     already holds are not redone (``retry`` redoes its ``error`` and ``timeout`` rows). ``timeout``
     seconds per claim (None: no limit). Each claim is ruled under ``edition`` (default 2017) and ``packs`` with
-    its players taken to be of ``class_of_player`` (world class: the players of a vugraph record).
+    its players taken to be of ``class_of_player`` (world class: the players of a vugraph record). ``hinges``: each
+    at-risk claim's line names the finding that would make it sound (more rulings per such claim).
     """
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -481,7 +505,7 @@ def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", worker
 
     paths = list(paths)
     settings = settings_record(mode, budget)
-    how = ruling_settings(edition, packs, class_of_player)
+    how = ruling_settings(edition, packs, class_of_player, hinges)
     report = AuditReport(mode=mode, settings={**settings, **how})
     t0 = time.perf_counter()
     store = Store(out) if out is not None else None

@@ -89,6 +89,9 @@ def _fail(message: str, code: int = EXIT_INVALID, *, as_json: bool = False, fiel
     raise typer.Exit(code)
 
 
+HINGE_SECONDS = 60.0  # ``claimlaw rule``: no further hinge candidate is tried after this long
+
+
 @app.command("rule")
 def rule_cmd(
     case_file: Annotated[Path, typer.Argument(help="A case file (YAML or JSON).")],
@@ -106,8 +109,12 @@ def rule_cmd(
     budget: Annotated[int | None, typer.Option(
         help="Search positions per play-core question. Default: no limit, search until every count is proven. "
              "A budget that runs out leaves the claim not established.")] = None,
+    hinges: Annotated[bool, typer.Option(
+        "--hinges/--no-hinges", help="After the ruling, the findings it hinges on: each is ruled under every answer "
+        f"the rules tell apart (new candidates stop after {HINGE_SECONDS:g} s).")] = True,
 ) -> None:
-    """Rule on CASE_FILE: the outcome, tricks, score, witness lines and the chain of law references."""
+    """Rule on CASE_FILE: the outcome, tricks, score, witness lines, the chain of law references and the findings
+    the ruling hinges on (the Director's open questions)."""
     from claimlaw.engine.api import check_expect, rule
     from claimlaw.engine.host import RuleError
     from claimlaw.engine.rulebook import RulebookError
@@ -136,10 +143,25 @@ def rule_cmd(
         _fail(str(e), as_json=as_json, field=("--pack" if pack else "regulations") if as_json else None)
     except RuleError as e:
         _fail(f"a rule failed: {e}", 1, as_json=as_json)
+    report = None
+    if hinges:
+        from claimlaw.engine.hinges import hinges as find_hinges
+
+        def rule_variant(v: object) -> object:
+            return rule(v, edition=ruling.edition, packs=pack or None, play=core,  # type: ignore[arg-type]
+                        case_dir=case_file.parent)
+
+        try:
+            with _progress():
+                report = find_hinges(case, ruling, rule_fn=rule_variant, seconds=HINGE_SECONDS)  # type: ignore[arg-type]
+        except KeyboardInterrupt:
+            report = None
     diffs = check_expect(case, ruling) if (case.expect and (edition is None or case.expect.edition in (None, edition))
                                            ) else []
     if as_json:
         data = ruling.as_json(diffs if case.expect is not None else None)
+        if report is not None:
+            data["hinges"] = report.model_dump(mode="json")
         # written as is: rich's JSON view would decode the escapes of control characters again
         sys.stdout.write(_json_safe(json.dumps(data, ensure_ascii=False, indent=2)) + "\n")
     else:
@@ -147,6 +169,8 @@ def rule_cmd(
             print_ruling(case, ruling)
         else:
             print_brief(case, ruling, verbose=verbose)
+        if report is not None:
+            print_hinges(report)
         if case.expect is not None:
             if diffs:
                 err.print("[bold red]expected ruling differs:[/]")
@@ -311,6 +335,23 @@ def print_brief(case: object, ruling: object, *, verbose: bool = False) -> None:
             out.print(f"                  [cyan]↳ {t(c, WIDTH - 20)}[/]", highlight=False)
     for n in ruling.notes:
         _wrapped("[dim]note:[/] ", n, WIDTH)
+
+
+def print_hinges(report: object) -> None:
+    """The findings the ruling hinges on, as the Director's questions in order (a few lines after the chain)."""
+    from claimlaw.engine.hinges import HingeReport
+
+    assert isinstance(report, HingeReport)
+    if not report.hinges and not report.unchecked and not report.unsettled:
+        out.print("[bold]Hinges:[/] none: no finding the rules read would change this ruling.", highlight=False)
+        return
+    if report.hinges:
+        out.print("[bold]Hinges[/] (the findings that change the ruling, most telling first):", highlight=False)
+    for i, h in enumerate(report.hinges, 1):
+        _wrapped(f"{i:>3}. ", h.text(), WIDTH)
+    for what, names in (("not checked in time", report.unchecked), ("not settled by the search", report.unsettled)):
+        if names:
+            _wrapped(f"[dim]hinges {what}:[/] ", "; ".join(names), WIDTH)
 
 
 def print_ruling(case: object, ruling: object) -> None:
@@ -561,6 +602,8 @@ def audit_cmd(
     player_class: Annotated[str, typer.Option("--class", metavar="CLASS",
                                               help="Class of player assumed (the 70 footnote): beginner, club, "
                                                    "expert or world_class (vugraph players).")] = "world_class",
+    hinges: Annotated[bool, typer.Option("--hinges", help="For each at-risk claim, name the finding that would make "
+                                         "it sound (the Director's question); costs more rulings.")] = False,
 ) -> None:
     """Audit every claim in hand records: sound, at risk if doubted, impossible, over-concession.
 
@@ -598,7 +641,8 @@ def audit_cmd(
     try:
         report = audit(paths, mode="dd" if dd_only else "full", workers=workers, limit=limit,
                        budget=budget or AUDIT_BUDGET, timeout=timeout or None, out=out_db, scheduler=scheduler,
-                       batch=batch, retry=retry, edition=edition, packs=pack or (), class_of_player=player_class)
+                       batch=batch, retry=retry, edition=edition, packs=pack or (), class_of_player=player_class,
+                       hinges=hinges)
     except PackError as e:
         _fail(f"--pack: {e}")
     except StoreWriteError as e:
