@@ -89,7 +89,7 @@ def _fail(message: str, code: int = EXIT_INVALID, *, as_json: bool = False, fiel
     raise typer.Exit(code)
 
 
-HINGE_SECONDS = 60.0  # ``claimlaw rule``: no further hinge candidate is tried after this long
+HINGE_SECONDS = 10.0  # ``claimlaw rule``: no further hinge candidate is tried after this long (the Director waits)
 
 
 @app.command("rule")
