@@ -131,7 +131,8 @@ def test_the_default_ruling_fits_a_screen_and_explain_adds_the_facts() -> None:
     path = str(ROOT / "examples" / "3nt-three-discards-forgotten-jack.yaml")
     code, out, _ = _run("rule", path)
     lines = out.splitlines()
-    assert code == 0 and len(lines) < 25 and max(len(x) for x in lines) <= 160
+    # the ruling with its costly card, the witness, the chain and the hinges: one laptop terminal (30 rows)
+    assert code == 0 and len(lines) <= 30 and max(len(x) for x in lines) <= 160
     assert "rested on" not in out and "Law chain" in out
     assert "follows his stated line (70D1): North ♦A ♦K ♦Q" in out  # the guideline behind each chosen card
     assert "N ♣2 ♣9 ♥J ♥Q →E" in out  # the witness trick that loses to the forgotten ♥Q

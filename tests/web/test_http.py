@@ -164,7 +164,9 @@ def test_a_ruling_gives_the_same_content_as_claimlaw_rule_json(client: TestClien
     assert s["state"] == "done", s
     res = CliRunner().invoke(cli_app, ["rule", str(FAST), "--json"])
     assert res.exit_code == 0, res.output
-    assert s["ruling"] == json.loads(res.output)
+    cli = json.loads(res.output)
+    cli.pop("hinges", None)  # the Director's questions are the CLI's (the page does not ask them yet)
+    assert s["ruling"] == cli
     assert s["ruling"]["outcome"] == "claim_adjusted" and s["ruling"]["tricks"] == {"NS": 9, "EW": 4}
     assert s["ruling"]["expect"]["matches"] is True
 
