@@ -38,14 +38,14 @@ def _browser_missing() -> str:
     return ""
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """``claimlaw serve`` in its own process, as a Director would start it."""
+def serving(*options: str) -> Iterator[str]:
+    """``claimlaw serve OPTIONS`` in its own process on a free loopback port, as a Director would start it; yields
+    its address until the caller is done, then stops it."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "claimlaw.engine.cli", "serve", "--port", str(port)], cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen([sys.executable, "-m", "claimlaw.engine.cli", "serve", "--port", str(port), *options],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     t0 = time.monotonic()
     while True:
@@ -63,6 +63,12 @@ def server() -> Iterator[str]:
         proc.wait(timeout=10)
     except subprocess.TimeoutExpired:
         proc.kill()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """``claimlaw serve`` in its own process."""
+    yield from serving()
 
 
 @pytest.fixture(scope="module")

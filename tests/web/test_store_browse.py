@@ -4,11 +4,6 @@ laptop and a phone."""
 
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +15,14 @@ from typer.testing import CliRunner
 from claimlaw.engine.audit import AuditRow
 from claimlaw.engine.audit_store import Store
 from claimlaw.engine.cli import app as cli_app
-from tests.web.test_browser import ROOT, SIZES, axe_serious, browser, in_view  # noqa: F401 - browser: a fixture
+from tests.web.test_browser import (  # noqa: F401 - browser: a fixture
+    ROOT,
+    SIZES,
+    axe_serious,
+    browser,
+    in_view,
+    serving,
+)
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -121,28 +123,7 @@ def test_serve_refuses_a_store_that_is_not_one_in_one_line(tmp_path: Path) -> No
 
 @pytest.fixture(scope="module")
 def store_server(store_file: Path) -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "claimlaw.engine.cli", "serve", "--port", str(port),
-                             "--store", str(store_file)], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}"
-    t0 = time.monotonic()
-    while True:
-        try:
-            with urllib.request.urlopen(url + "/api/meta", timeout=2):
-                break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() - t0 > 60:
-                proc.kill()
-                raise AssertionError("serve --store did not start: " + proc.stderr.read().decode()[-500:]) from None
-            time.sleep(0.2)
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    yield from serving("--store", str(store_file))
 
 
 @pytest.mark.parametrize("size", list(SIZES))
