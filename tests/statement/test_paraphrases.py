@@ -45,7 +45,10 @@ CASES = [pytest.param(e["statement"], v, tuple(e["sources"]), id=f"{e['statement
 @pytest.mark.parametrize("original, variant, sources", CASES)
 def test_a_statement_in_other_words_reads_to_the_same_line_and_leaves_no_more_words_unread(
         original: str, variant: str, sources: tuple[str, ...]) -> None:
-    for source in sources:
+    present = [source for source in sources if (ROOT / source).is_file()]
+    if not present:
+        pytest.skip(f"its case files are absent ({', '.join(sources)}: ../shared is not beside the checkout)")
+    for source in present:
         _, trump, claimer = context(source)
         want = parse_statement(original, trump=trump, claimer=claimer)
         got = parse_statement(variant, trump=trump, claimer=claimer)
@@ -60,6 +63,9 @@ def test_every_statement_of_the_rulings_and_examples_has_at_least_four_rewording
         assert len(e["variants"]) >= 4 and len(set(e["variants"])) == len(e["variants"]), e["statement"]
         assert set(e.get("not_yet", {})) <= set(e["variants"]), e["statement"]
         for source in e["sources"]:
+            if not (ROOT / source).is_file():
+                assert source.startswith("../shared/"), f"{source}: a case file of the project is missing"
+                continue  # ../shared is not beside the checkout
             assert context(source)[0] == e["statement"], source
             listed[str((ROOT / source).resolve())] = e["statement"]
     for folder in CASE_FOLDERS:
