@@ -18,13 +18,13 @@ _SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 def costly_card(pos: Position, side: Side, witness: Witness, claimed: int, core: Any) -> CostlyCard | None:
     """The first card of ``side`` on ``witness`` after which best play gives it fewer than ``claimed`` of the tricks
-    left at ``pos`` (None: best play fell short from the start, or the line never falls short)."""
-    if core is None or witness.tricks >= claimed or core.double_dummy(pos, side).tricks < claimed:
+    left at ``pos`` (None: the line never falls short). The caller has checked that best play at ``pos`` makes the
+    claim."""
+    if witness.tricks >= claimed:
         return None
     sim = pos.copy()
     start = sim.won[side]
-    by_card = {c.split(": ", 1)[1].split(" plays ", 1)[1].split(":", 1)[0]: c for c in witness.choices
-               if " plays " in c}
+    by_card = {ch.card: ch for ch in witness.parsed_choices() if not isinstance(ch, str)}
     cards = [Card.parse(x) for trick in witness.tricks_played for x in trick][len(pos.trick):]
     for card in cards:
         seat = sim.to_move
@@ -33,9 +33,8 @@ def costly_card(pos: Position, side: Side, witness: Witness, claimed: int, core:
             continue
         best = sim.won[side] - start + core.double_dummy(sim, side).tricks
         if best < claimed:
-            choice = by_card.get(card.pretty, "")
-            licence, _, rest = choice.partition(": ")
-            why = rest.split(": ", 1)[1] if ": " in rest else ""
+            choice = by_card.get(card.pretty)
+            licence, why = (choice.licence, choice.why) if choice is not None else ("", "")
             trick = sim.tricks_played + (1 if sim.trick else 0)
             who = _SEAT_NAMES[seat.value]
             because = f" — he {why} —" if why else ""

@@ -88,9 +88,7 @@ class PlayCore:
         """Does the claim need a guess, as the claimer sees it at the claim: are his sure tricks (his winners as he
         sees them) fewer than the tricks he claims? No search: his view of the cards only (70E1)."""
         check(pos)
-        root = Node(hands=tuple(frozenset(pos.hands[s]) for s in SEATS), leader=pos.leader, trick=tuple(pos.trick),
-                    unaware=frozenset(model.unaware_of) & frozenset(c for h in pos.hands.values() for c in h),
-                    last_led=None, voids=frozenset((s, x) for s, xs in pos.shown_out.items() for x in xs))
+        root = root_node(pos, model)
         s = Searcher(trump=pos.trump, side=side, model=model, values=lambda n: self.values(n, pos.trump),
                      restricted=frozenset({model.claimer}), dealt=dealt_counts(pos), budget=1)
         return guess_needed(s, root)
@@ -118,9 +116,7 @@ class PlayCore:
         t0 = time.perf_counter()
         check(pos)
         new_question()
-        root = Node(hands=tuple(frozenset(pos.hands[s]) for s in SEATS), leader=pos.leader, trick=tuple(pos.trick),
-                    unaware=frozenset(model.unaware_of) & frozenset(c for h in pos.hands.values() for c in h),
-                    last_led=None, voids=frozenset((s, x) for s, xs in pos.shown_out.items() for x in xs))
+        root = root_node(pos, model)
         claimer = model.claimer
         restricted: set[Seat] = set()
         if question == "worst_normal":
@@ -184,6 +180,14 @@ def _conditional_dealt(pos: Position, model: NormalPlayModel) -> tuple:
     if model.line is None or not any(st.condition for st in model.line.steps):
         return ()
     return tuple(sorted((s.value, x.value, n) for (s, x), n in dealt_counts(pos).items()))
+
+
+def root_node(pos: Position, model: NormalPlayModel) -> Node:
+    """The search's node for ``pos``: the hands, the trick in progress, the show-outs, and the cards the claimer is
+    unaware of that are still out."""
+    return Node(hands=tuple(frozenset(pos.hands[s]) for s in SEATS), leader=pos.leader, trick=tuple(pos.trick),
+                unaware=frozenset(model.unaware_of) & frozenset(c for h in pos.hands.values() for c in h),
+                last_led=None, voids=frozenset((s, x) for s, xs in pos.shown_out.items() for x in xs))
 
 
 def check(pos: Position) -> None:
