@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from claimlaw.engine.facts_in import case_facts, claimed_for_side
+from claimlaw.engine.play.normal.licences import LICENCES
 from claimlaw.engine.questions import AnswerBook, Unanswered
 from claimlaw.engine.rulebook import Pack
 from claimlaw.facts import Case, Ruling, Side, TraceStep, WeightedResult, Witness
@@ -186,9 +187,9 @@ def assemble(case: Case, edition: str, packs: list[str], result: Any, *, verbose
     """Turn the session's conclusions and trace into a Ruling."""
     c: dict[str, Any] = dict(result.conclusions)
     witnesses = [w if isinstance(w, Witness) else Witness.model_validate(w) for w in c.get("witnesses") or []]
-    used = {choice.split(":")[0].strip() for w in witnesses for choice in w.choices}
-    used |= {w.question for w in witnesses}
-    chain = printed_chain(list(result.trace), used)
+    used = {ch.licence for w in witnesses for ch in w.parsed_choices() if not isinstance(ch, str)}
+    chain = printed_chain(list(result.trace), used, normal_counted=any(w.question == "worst_normal"
+                                                                       for w in witnesses))
     trace = list(result.trace) if verbose else chain
     considered = [] if verbose else [s for s in result.trace if s not in chain]
     tricks = c.get("tricks")
@@ -227,29 +228,28 @@ def assemble(case: Case, edition: str, packs: list[str], result: Any, *, verbose
     )
 
 
-# Switches whose effect shows in the witness line: the licences a line's choices name ("line" for a stated line).
-# The other switches are set only where they bear on the count (70C3's unaware_trump when a trick could be lost to
-# it, 70E1's guess when the claimer's sure tricks fall short of the claim, 70D2 for a defender's claim) or where a
-# finding, a piece of evidence or a Regulating Authority sets them (guess_order, played_after_claim,
-# safety_check_high_trump).
-_SEEN_IN_WITNESS = frozenset({"any_suit_order", "continue_suit", "top_down", "equal_small_any", "ruff_low",
-                              "concede_now_or_end", "unaware_winner", "sees_played_cards", "line"})
+# Switches whose effect shows in the witness line: the general guidelines (the licence table's rows a guideline rule
+# asserts) and the stated line, each named by the choices of a line that used it. The other switches are set only
+# where they bear on the count (70C3's unaware_trump when a trick could be lost to it, 70E1's guess when the
+# claimer's sure tricks fall short of the claim, 70D2 for a defender's claim) or where a finding, a piece of
+# evidence or a Regulating Authority sets them (guess_order, played_after_claim, safety_check_high_trump).
+_SEEN_IN_WITNESS = frozenset({lic.name for lic in LICENCES if lic.rule is not None} | {"line"})
 # the footnote's standard ("normal" includes careless or inferior play for the class of player) is what every
 # worst-normal count applies, so its step stands wherever such a count decided the ruling
 _STANDARD = "class_of_player"
 _CONCLUSIONS = ("outcome", "tricks", "summary", "next_step", "witnesses", "notes", "weighted")
 
 
-def _switch_counts(f: dict[str, Any], used: set[str]) -> bool:
+def _switch_counts(f: dict[str, Any], used: set[str], normal_counted: bool) -> bool:
     name = f.get("name", "")
     if name == _STANDARD:
-        return "worst_normal" in used
+        return normal_counted
     if name in _SEEN_IN_WITNESS:
         return name in used
     return True
 
 
-def printed_chain(trace: list[TraceStep], used: set[str]) -> list[TraceStep]:
+def printed_chain(trace: list[TraceStep], used: set[str], *, normal_counted: bool) -> list[TraceStep]:
     """The steps the ruling rests on, in firing order: a step stays when it concluded something of the ruling, or
     asserted a fact a kept step matched on, or set a switch that changed the count (a licence only when the witness
     line used it), or recorded a finding of its own (79C's period, 70B's procedure), or cited a regulation (a pack's
@@ -264,7 +264,7 @@ def printed_chain(trace: list[TraceStep], used: set[str]) -> list[TraceStep]:
         others = [f for f in made if f.get("kind") != "switch"]
         recorded = any(not (isinstance(v, dict) and "kind" in v) for v in step.facts.values())
         if (any(k in step.concluded for k in _CONCLUSIONS) or any(f in needed for f in others)
-                or any(_switch_counts(f, used) for f in switches) or (recorded and not switches)
+                or any(_switch_counts(f, used, normal_counted) for f in switches) or (recorded and not switches)
                 or getattr(step, "cites", None)):
             keep[i] = True
             needed.extend(v for v in step.facts.values() if isinstance(v, dict) and "kind" in v)
