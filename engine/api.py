@@ -77,7 +77,7 @@ def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None 
     pos = case.position()
     core = play_core() if play == "default" else play
     pf = params_fact(program, case)
-    facts = case_facts(case, pos, pf["correction_minutes"])
+    facts = case_facts(case, pos)
     facts.append(pf)
     from claimlaw.engine.packdata import apply_findings
 
@@ -251,10 +251,11 @@ def _switch_counts(f: dict[str, Any], used: set[str], normal_counted: bool) -> b
 
 def printed_chain(trace: list[TraceStep], used: set[str], *, normal_counted: bool) -> list[TraceStep]:
     """The steps the ruling rests on, in firing order: a step stays when it concluded something of the ruling, or
-    asserted a fact a kept step matched on, or set a switch that changed the count (a licence only when the witness
-    line used it), or recorded a finding of its own (79C's period, 70B's procedure), or cited a regulation (a pack's
-    parameter or withdrawal at the step it changed). So 70E1 is in the chain only
-    where a guess was at stake, and a procedural step whose facts no later rule needed is left to ``considered``."""
+    asserted a fact a kept step matched on (79C's period, which 69B and 71 read), or set a switch that changed the
+    count (a licence only when the witness line used it), or cited a regulation (a pack's parameter or withdrawal at
+    the step it changed). So 70E1 is in the chain only where a guess was at stake, and a procedural step that only
+    records what the Director does (70B) is left to ``considered``: taking it out would change nothing
+    (tests/engine/test_chain_honest.py)."""
     keep: list[bool] = [False] * len(trace)
     needed: list[dict[str, Any]] = []
     for i in range(len(trace) - 1, -1, -1):
@@ -262,10 +263,8 @@ def printed_chain(trace: list[TraceStep], used: set[str], *, normal_counted: boo
         made = [f for f in step.concluded.get("asserted", []) if isinstance(f, dict)]
         switches = [f for f in made if f.get("kind") == "switch"]
         others = [f for f in made if f.get("kind") != "switch"]
-        recorded = any(not (isinstance(v, dict) and "kind" in v) for v in step.facts.values())
         if (any(k in step.concluded for k in _CONCLUSIONS) or any(f in needed for f in others)
-                or any(_switch_counts(f, used, normal_counted) for f in switches) or (recorded and not switches)
-                or getattr(step, "cites", None)):
+                or any(_switch_counts(f, used, normal_counted) for f in switches) or getattr(step, "cites", None)):
             keep[i] = True
             needed.extend(v for v in step.facts.values() if isinstance(v, dict) and "kind" in v)
     return [s for s, k in zip(trace, keep, strict=True) if k]

@@ -56,8 +56,9 @@ def test_the_1997_laws_have_no_trick_in_progress_preamble_so_such_a_statement_is
 @clause("70B")
 def test_the_1997_director_faces_all_hands_before_hearing_objections() -> None:
     data = make(claim={"by": "S", "tricks": 4}, responses={"W": "disputes"})
-    steps_2017 = next(s for s in ruled(data).trace if s.clause == "70B").facts["steps"]
-    steps_1997 = next(s for s in ruled(data, edition="1997").trace if s.clause == "70B").facts["steps"]
+    r17, r97 = ruled(data), ruled(data, edition="1997")
+    steps_2017 = next(s for s in [*r17.trace, *r17.considered] if s.clause == "70B").facts["steps"]
+    steps_1997 = next(s for s in [*r97.trace, *r97.considered] if s.clause == "70B").facts["steps"]
     assert "objections" in steps_2017[1] and "faced" in steps_1997[1]
 
 
