@@ -14,11 +14,11 @@ from typing import Any
 from claimlaw.engine.play.normal.licences import CLASSES, LICENCES
 from claimlaw.engine.rulebook import Rule, fact, gt, one_of
 from claimlaw.rules.common import ALL, E1997, SINCE_2007, Ctx, Facts
+from claimlaw.rules.params import PARAMS
 
-
-# the class a case without the finding is ruled for, where no pack gives one (engine/api.py puts a pack's default,
-# rules/params.py ``class_of_player``, into the findings before the rules run)
-DEFAULT_CLASS = "club"
+# the class a case without the finding is ruled for, where no pack gives one (engine/api.py puts the packs' value of
+# this parameter into the findings before the rules run)
+DEFAULT_CLASS: str = PARAMS["class_of_player"].default
 
 
 def _footnote(ctx: Ctx, m: Facts) -> None:

@@ -129,4 +129,5 @@ def check(name: str, value: Any) -> str | None:
     return f"{shown(value)} {problem}" if problem else None
 
 
-__all__ = ["MAX_CORRECTION_MINUTES", "ORDERS_70E2", "PARAMS", "PLAYER_CLASSES", "Order70E2", "Param", "check", "shown", "suggest"]
+__all__ = ["MAX_CORRECTION_MINUTES", "ORDERS_70E2", "PARAMS", "PLAYER_CLASSES", "Order70E2", "Param", "check", "shown",
+           "suggest"]
