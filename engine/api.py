@@ -90,13 +90,23 @@ def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None 
             below = kept if case.claim.says == "claim" else kept + 1
     result, book = run_answering(program, facts, {"case": case, "position": pos}, core, verdict_below=below)
     ruling = assemble(case, ed, pk, result, verbose=verbose)
-    ruling.class_of_player, ruling.class_from = cls, cls_from
+    if _footnote_applied(result.trace, ruling):
+        # the class is a reason of this ruling only where the footnote's standard judged a normal line
+        ruling.class_of_player, ruling.class_from = cls, cls_from
     if book is not None:
         ruling.proven = book.proven
     if not verdict_only and ruling.outcome == "claim_adjusted" and pos is not None and core is not None:
         name_costly_card(case, pos, ruling, core)
     check_invariants(case, ruling)
     return ruling
+
+
+def _footnote_applied(trace: Any, ruling: Ruling) -> bool:
+    """Did the footnote (normal play for the class of player) set its standard, and did a worst-normal count then
+    decide the ruling? Only then is the class one of the ruling's reasons (and its step in the chain)."""
+    set_class = any(isinstance(f, dict) and f.get("kind") == "switch" and f.get("name") == _STANDARD
+                    for s in trace for f in s.concluded.get("asserted", []))
+    return set_class and any(w.question == "worst_normal" for w in ruling.witnesses)
 
 
 def player_class(case: Case, facts: list[dict[str, Any]], params: dict[str, Any]) -> tuple[str, str]:
