@@ -90,9 +90,11 @@ LICENCES: tuple[Licence, ...] = (
 BY_NAME: dict[str, Licence] = {lic.name: lic for lic in LICENCES}
 
 # our solver's flags beyond the licences' bits (engine/play/_endings.c ``wrules``): the hands the claimer sees (a bit
-# per seat) and the tricks the claim concedes
+# per seat), the tricks the claim concedes and those the opponents have won since the claim (a position deep in the
+# search: the concession licence ends once they are all lost)
 SEEN_SHIFT = 8
 CONCEDED_SHIFT = 12
+LOST_SHIFT = 16
 
 
 def licence_text(name: str) -> str:
@@ -106,12 +108,13 @@ def solver_reads(names: Iterable[str]) -> bool:
     return all(BY_NAME[n].bit is not None or BY_NAME[n].solver_neutral for n in names)
 
 
-def solver_flags(in_force: Iterable[str], seen: int = 0, conceded: int = 0) -> int:
+def solver_flags(in_force: Iterable[str], seen: int = 0, conceded: int = 0, lost: int = 0) -> int:
     """Our solver's flags (engine/play/_endings.c ``wrules``): the bit of each licence in force that it reads, the
-    hands the claimer sees (a bit per seat in SEATS order; 0: the side's two) and the tricks the claim concedes."""
+    hands the claimer sees (a bit per seat in SEATS order; 0: the side's two), the tricks the claim concedes and
+    those the opponents have won since the claim (``Node.lost``)."""
     out = 0
     for name in in_force:
         bit = BY_NAME[name].bit
         if bit is not None:
             out |= 1 << bit
-    return out | seen << SEEN_SHIFT | min(conceded, 15) << CONCEDED_SHIFT
+    return out | seen << SEEN_SHIFT | min(conceded, 15) << CONCEDED_SHIFT | min(lost, 15) << LOST_SHIFT
