@@ -1290,15 +1290,19 @@ static int rounds_taken(u64 theirs, u64 ours, int ruff_now, int trumps) {
 
 /* normal/licensing.py ``taken_after``: the tricks the opponents take, as the seat to move sees it, once ``low`` (a lane
  * bit of suit ``x``, which his side holds no master in) is led: that trick, won by the cheapest card an opponent may
- * hold above it and partner's lowest card there, then in that suit and every other the rounds they win on lead */
+ * hold above it and partner's lowest card there, then, the hands as they are after it, in that suit and every other
+ * the rounds they win on lead */
 static int taken_after(const Pos *p, const WRules *r, int turn, int x, u64 low) {
     int pa = (turn + 2) & 3, sa = r->side, sb = r->side ^ 2, t = p->trump;
     int see_a = r->seen >> sa & 1, see_b = r->seen >> sb & 1;
     u64 opp = against(p, r);
-    u64 ha = see_a ? p->hand[sa] : 0, hb = see_b ? p->hand[sb] : 0, side = ha | hb;
-    int trumps = t >= 0 && lane_of(side, t) != 0;
     u64 part = r->seen >> pa & 1 ? lane_of(p->hand[pa], x) : 0;
     u64 played = low | (part & -part);
+    /* the hands as they are once the trick is played */
+    u64 gone_a = (sa == turn ? low : sa == pa ? part & -part : 0) << (16 * x);
+    u64 gone_b = (sb == turn ? low : sb == pa ? part & -part : 0) << (16 * x);
+    u64 ha = see_a ? p->hand[sa] & ~gone_a : 0, hb = see_b ? p->hand[sb] & ~gone_b : 0, side = ha | hb;
+    int trumps = t >= 0 && lane_of(side, t) != 0;
     u64 theirs = lane_of(opp, x), over = theirs & ~((top_bit(played) << 1) - 1);
     if (!over) return 0;
     int taken = 1;

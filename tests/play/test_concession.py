@@ -6,14 +6,17 @@ opponents, winning it, take no more than he still concedes (issue 42 item 1)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from claimlaw.engine.play.model import GUIDELINES, NormalPlayModel
+from claimlaw.engine.play.normal.licences import CONCEDED_SHIFT, LOST_SHIFT, solver_flags
 from claimlaw.engine.play.normal.licensing import licences, taken_after
 from claimlaw.engine.play.search import Node, Searcher
 from claimlaw.facts import SUITS, Card, Position, Seat, Side, Suit
 from tests.lawmarks import clause
+from tests.play.test_lockstep import both, random_case
 from tests.play.test_play_core import random_position, searcher, spec_position
 
 LICENCE = "concede_now_or_end"
@@ -132,3 +135,29 @@ def test_no_card_the_concession_licenses_is_played_once_the_concession_is_spent(
         for was_spent, st in zip(_spent(s, [st.card for st in steps], root, concedes), steps, strict=False):
             assert not (was_spent and st.licence == LICENCE), f"seed {seed}: W line {steps}"
     assert offered and spent_seen
+
+
+def test_our_solvers_flags_carry_the_tricks_the_opponents_have_won_since_the_claim() -> None:
+    assert solver_flags([], conceded=2, lost=1) == 2 << CONCEDED_SHIFT | 1 << LOST_SHIFT
+    assert solver_flags([], lost=40) == 15 << LOST_SHIFT
+
+
+@pytest.mark.parametrize("block", range(3))
+def test_our_solvers_w_equals_the_python_searchs_from_a_node_where_tricks_conceded_are_already_lost(block: int) -> None:
+    """Our solver is handed nodes deep in the search (engine/play/native.py ``whole``): from random claims conceding
+    one to three tricks, at a root where the side has not led since the claim and the opponents have won none, some
+    or all of the tricks conceded, both searches give one W; and in some of them the tricks lost change W, so the
+    count of them reaches our solver."""
+    mattered = 0
+    for seed in range(block * 100, block * 100 + 100):
+        pos, side, model, root = random_case(80_000 + seed, (2, 5))
+        rng = random.Random(seed)
+        concedes = rng.randint(1, min(3, pos.tricks_left))
+        model = model.with_concedes(concedes).with_switches(**{LICENCE: True})
+        counts = []
+        for lost in (0, rng.randint(0, concedes), concedes):
+            py, c = both(pos, side, model, replace(root, last_led=None, lost=lost))
+            assert py is not None and c == py, f"seed {seed}: our solver {c}, the Python search {py} (lost {lost})"
+            counts.append(py)
+        mattered += counts[0] != counts[-1]
+    assert mattered

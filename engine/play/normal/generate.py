@@ -24,8 +24,8 @@ def header() -> str:
     for lic in LICENCES:
         if lic.bit is not None:
             lines.append(f"#define LIC_{lic.name.upper()} {lic.bit}  /* {lic.meaning} */")
-    lines += ["", "/* the hands the claimer sees (a bit per seat), the tricks the claim concedes and those the opponents",
-              " * have won since the claim */",
+    lines += ["", "/* the hands the claimer sees (a bit per seat), the tricks the claim concedes and those the",
+              " * opponents have won since the claim */",
               f"#define LIC_SEEN_SHIFT {SEEN_SHIFT}", f"#define LIC_CONCEDED_SHIFT {CONCEDED_SHIFT}",
               f"#define LIC_LOST_SHIFT {LOST_SHIFT}", "",
               "#endif", ""]

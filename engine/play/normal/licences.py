@@ -64,10 +64,15 @@ LICENCES: tuple[Licence, ...] = (
             rule="When ruffing he ruffs as low as possible, then plays small trumps in any order."),
     Licence("finesse_or_drop", "takes the losing option of an unstated finesse or drop", "Law 70E1", "70E1",
             default=True, bit=5),
+    # at once only while a conceded trick is still to lose, and only a loser whose trick, as he sees it, is one he
+    # concedes: the opponents winning it take no more than he still concedes (licensing.py ``taken_after``; EBU
+    # claims notes: he plays to lose *the* conceded trick; VixTD, BBO forums 2012: the trick he believes he must
+    # lose; own review 2026-11-28, at-risk rows 2, 5, 6, 10, 14, 16, 19, 23)
     Licence("concede_now_or_end", "loses a conceded trick at once or at the end", "EBU claims notes", "70.footnote",
             default=True, bit=6,
             rule="A trick he concedes without saying when is lost at once or at the end, whichever is worse for "
-                 "him."),
+                 "him; at once only while it is still to lose, and only with a loser whose trick, as he sees it, "
+                 "gives the opponents no more than he concedes."),
     Licence("unaware_trump", "plays as if the outstanding trump were gone", "Law 70C; White Book 8.70.4", "70C",
             solver_neutral=True),
     Licence("unaware_winner", "plays as if an outstanding winner were gone", "White Book 8.70.6", "70C",

@@ -127,8 +127,9 @@ def conceding(q: Question, node: Node) -> int:
 def taken_after(q: Question, node: Node, seat: Seat, low: Card) -> int:
     """The tricks the opponents take, as ``seat``'s viewer sees it, once ``low`` (a card of a suit his side holds no
     master in) is led: that trick, won by the cheapest card an opponent may hold above ``low`` and partner's lowest
-    card of the suit, then in that suit and in every other the rounds they win on lead (``rounds_taken``). His
-    side's cards are those of the hands he sees; a card he does not know of does not count."""
+    card of the suit, then, with the hands as they are after it, in that suit and in every other the rounds they
+    win on lead (``rounds_taken``). His side's cards are those of the hands he sees; a card he does not know of does
+    not count."""
     v = q.view(node, seat)
     xn = SUIT_NO[low.suit]
     seen_side = [s for s in q.side.seats if s in v.seen_seats]
@@ -140,6 +141,9 @@ def taken_after(q: Question, node: Node, seat: Seat, low: Card) -> int:
 
     partner = lanes[seat.partner][xn] if seat.partner in lanes else 0
     played = 1 << low.rank | (partner & -partner)
+    lanes[seat][xn] &= ~(1 << low.rank)  # the hands as they are once the trick is played
+    if seat.partner in lanes:
+        lanes[seat.partner][xn] &= ~(partner & -partner)
     theirs = v.against(low.suit)
     over = theirs >> played.bit_length() << played.bit_length()
     if not over:
