@@ -19,8 +19,8 @@ whole-clause IDIOMS sits with pass 3, next to what each idiom gives):
    hearts then the spades"), or is a count ("four hearts, three spades and a diamond").
 4. **Report**: every clause appears in ``pieces`` with the step it gave (or None); words no
    table accounts for are listed in ``unparsed``, never dropped. A clause naming nothing of its own with "again"
-   ("ruff again", "cash them again") is the step before it once more; a repeat of the step just before it that
-   adds nothing (drawing trumps, running a suit, named cards) is read once (``collapsed`` counts them).
+   ("ruff again", "cash them again") is the step before it once more; a repeat of an earlier step that adds
+   nothing (drawing trumps, running a suit, named cards) is read once (``collapsed`` counts them).
 
 The same rules read a statement in the words a Director reports it in (tests/statement/paraphrases.yaml): the
 claimer's side as subject ("we take the rest", "I'm taking ..."), "'s" as "is" before a predicate, a spot card
@@ -201,7 +201,7 @@ class StatementParse:
     tricks_stated: TricksStated | None = None
     pieces: list[Piece] = field(default_factory=list)
     unparsed: list[str] = field(default_factory=list)
-    collapsed: int = 0  # steps dropped as a repeat of the step just before them (see ``collapse_repeats``)
+    collapsed: int = 0  # steps dropped as a repeat of an earlier step (see ``collapse_repeats``)
 
     def describe(self) -> list[str]:
         """The parse trace, one line per piece, for people."""
@@ -1165,18 +1165,35 @@ def _one_holding(a: Step, b: Step) -> bool:
             and a.condition == b.condition and a.when == b.when and not set(a.cards) & set(b.cards))
 
 
+def _binds_discard(steps: list[Step], i: int) -> bool:
+    """Whether a discard after step ``i`` is made on its winners (no cash, draw-trumps or play step between them)."""
+    for st in steps[i + 1:]:
+        if st.action == "discard":
+            return True
+        if st.action in ("cash", "draw_trumps", "play"):
+            return False
+    return False
+
+
 def collapse_repeats(steps: list[Step], joined: dict[int, Step] | None = None) -> tuple[list[Step], int]:
     """The steps with each repeat of the step just before it dropped where the repeat adds nothing ("cash the clubs,
     then cash the clubs again"); a repeated ruff, finesse, discard, concession or counted cash is two steps and stays.
+    Such a step repeated later ("cash the hearts, the clubs, the hearts, the clubs ...") is dropped too unless a discard
+    is made on its winners: the stated-line follower marks a step of this kind done by the position alone (no master
+    left in the suit, no trump out, the named cards gone), so the repeat is done the moment the first one is and never
+    binds the claimer (engine/play/normal/line.py ``advance_line``).
     Cashes of named cards of one suit in a row are one cash of those cards in the order named. Returns the steps and
     how many were dropped or joined; ``joined`` (if given) maps the id of a step that was joined with the next to the
     joined step."""
     out: list[Step] = []
     first: list[int] = []  # the id of the step each of ``out`` was first read as
-    for st in steps:
-        if out and _repeat_is_empty(st) and st.model_copy(update={"text": None}) == out[-1].model_copy(
-                update={"text": None}):
-            continue
+    for i, st in enumerate(steps):
+        if out and _repeat_is_empty(st):
+            bare = st.model_copy(update={"text": None})
+            if bare == out[-1].model_copy(update={"text": None}):
+                continue
+            if not _binds_discard(steps, i) and any(bare == o.model_copy(update={"text": None}) for o in out):
+                continue  # the same step read earlier: it is done when that one is (see the docstring)
         if out and _one_holding(out[-1], st):
             cards = out[-1].cards + st.cards
             out[-1] = out[-1].model_copy(update={"cards": cards, "count": min(len(cards), 13),

@@ -248,3 +248,39 @@ def test_w_with_a_stated_line_equals_an_exhaustive_enumeration_of_the_lines_card
     s, root = _searcher(pos, side, model)
     assert w.exact and w.tricks == enumerate_min_memo(s, root)
     assert w.tricks <= CORE.double_dummy(pos, side).tricks
+
+
+def test_a_cash_step_repeated_later_in_the_line_binds_nothing_so_reading_it_once_keeps_every_count() -> None:
+    """Issue 35: "cash the hearts, the clubs, the hearts, the clubs ..." is read as two steps (``collapse_repeats``);
+    the follower marks a repeated cash done with the first, so W with the repeats written out is W with them read
+    once, on random positions, ordered or not, and the statement reader says so in its trace."""
+    from claimlaw.facts.statement import parse_statement
+
+    text = "cash the hearts, then cash the clubs, then draw trumps" + ", then cash the hearts, then cash the clubs" * 4
+    parsed = parse_statement(text, trump=Suit.S, claimer=Seat.S)
+    assert [(s.action, s.suit) for s in parsed.line.steps] == [("cash", Suit.H), ("cash", Suit.C),
+                                                              ("draw_trumps", None)]
+    assert parsed.collapsed == 8 and any("read once" in x for x in parsed.describe())
+    cash_h, cash_c, draw = (Step(action="cash", suit=Suit.H), Step(action="cash", suit=Suit.C),
+                            Step(action="draw_trumps"))
+    rng = random.Random(35)
+    for _ in range(12):
+        pos = random_position(rng, 5, Suit.S)
+        pos = Position(hands=pos.hands, trump=Suit.S, leader=Seat.S)
+        for ordered in (True, False):
+            base = NormalPlayModel.default(Seat.S)
+            once = base.with_line(_line(cash_h, cash_c, draw, ordered=ordered))
+            again = base.with_line(_line(cash_h, cash_c, draw, cash_h, cash_c, cash_h, cash_c, ordered=ordered))
+            assert PlayCore().worst_normal(pos, Side.NS, once).tricks == \
+                PlayCore().worst_normal(pos, Side.NS, again).tricks
+
+
+def test_a_repeated_cash_with_a_discard_made_on_it_stays_a_step_of_its_own() -> None:
+    """The discard after a repeated cash is made on that cash's winners (``step_bound``): the repeat stays."""
+    from claimlaw.facts.statement import parse_statement
+
+    p = parse_statement("cash the clubs, discarding a heart, then cash the hearts, then cash the clubs, discarding a "
+                        "diamond", trump=Suit.S, claimer=Seat.S)
+    assert [(s.action, s.suit) for s in p.line.steps] == [("cash", Suit.C), ("discard", Suit.H), ("cash", Suit.H),
+                                                          ("cash", Suit.C), ("discard", Suit.D)]
+    assert p.collapsed == 0
