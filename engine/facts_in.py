@@ -234,8 +234,9 @@ def counted_trumps(pos: Position, side: Side, unseen: list[Card], conceded: int 
     opponents' trumps take in the trump suit (``trump_tricks``, over every split of them he cannot rule out), and
     without the card they would take fewer. A trump whose absence changes nothing (a low one beside a conceded high
     one) is not shown. The concession must be readable only as the trump tricks: where an opponent holds a card
-    above the side's best in another suit, the conceded trick may be that one, and a concession larger than the
-    trump tricks may be for other losers; either shows nothing (any doubt goes against the claimer). None with a
+    above the side's best in another suit that neither of the side's hands can ruff, the conceded trick may be that
+    one, and a concession larger than the trump tricks may be for other losers; either shows nothing (any doubt
+    goes against the claimer). None with a
     trump in the trick in progress (its trick is already half played) or more than 8 trumps out."""
     trump = pos.trump
     if trump is None or not unseen or conceded is None or conceded <= 0 or len(unseen) > 8:
@@ -245,8 +246,10 @@ def counted_trumps(pos: Position, side: Side, unseen: list[Card], conceded: int 
     for x in {c.suit for s in SEATS for c in pos.hands[s]} - {trump}:
         ours = max((c.rank for s in side.seats for c in pos.hands[s] if c.suit == x), default=0)
         theirs = max((c.rank for s in side.other.seats for c in pos.hands[s] if c.suit == x), default=0)
-        if theirs > ours:
-            return []  # a side-suit loser he can see: the concession may be for it
+        ruffs = any(not any(c.suit == x for c in pos.hands[s]) and any(c.suit == trump for c in pos.hands[s])
+                    for s in side.seats)
+        if theirs > ours and not ruffs:
+            return []  # a side-suit loser he can see and cannot ruff: the concession may be for it
     a = side.seats[0]
     opps = (a.next, a.partner.next)  # on the left of each of the side's hands
     seen = {s: frozenset(c.rank for c in pos.hands[s] if c.suit == trump and c not in unseen) for s in opps}

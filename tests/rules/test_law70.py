@@ -302,6 +302,15 @@ def test_claiming_every_trick_with_the_same_trumps_out_shows_nothing_and_leaves_
 
 
 @clause("70C2")
+def test_a_concession_that_could_be_for_a_side_suit_loser_he_cannot_ruff_shows_nothing_about_the_trumps() -> None:
+    # the same ♠AQ over ♠K3, but East's ♦K is above North-South's diamonds and neither hand is void to ruff it: the
+    # trick conceded may be the diamond, and the doubt goes against the claimer (White Book 8.70.1)
+    r = rule(case_from_dict(_diagram("N:.54.54. .JT.KQ. AQ.A.2. K3.Q.3.", "4S", "S", "S", {"NS": 9, "EW": 0},
+                                     "S", 3)))
+    assert [name for name, _ in _awareness(r)] == ["70C2.at_all_likely_unaware"]
+
+
+@clause("70C2")
 def test_conceding_the_high_trump_does_not_show_he_knows_of_a_low_one_beside_it() -> None:
     # ♠QJT against ♠A2: the ace takes its trick with or without the two, so conceding one trick shows only the ace
     # (reviewed at-risk row 13: conceding the ♥Q, the ♥2 overlooked); he is at all likely unaware of the two alone
