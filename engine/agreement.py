@@ -48,13 +48,6 @@ def _tricks_text(tricks: dict[str, int] | None) -> str:
 # cases whose published ruling claimlaw holds wrong in law: claimlaw's reasoned answer (tricks of the board per
 # side) and why. The case files stay as published; the table marks these rows disputed while claimlaw rules them so
 DISPUTED: dict[str, tuple[dict[str, int], str]] = {
-    "nbb-delft-4s-forgotten-trump-ten-ruff-low": (
-        {"NS": 9, "EW": 4},
-        "70C3 takes a trick the outstanding trump could win on ANY normal line. To a claimer who has forgotten "
-        "the ♠10, his ♠J4 are two equal winners, and playing equal cards in either order is careless, not "
-        "irrational (White Book 8.70.5: 7-5-4 opposite a void loses to a forgotten six). Ruffing the ♦K with the "
-        "♠J and leading the ♠4 is such a line. Ruffing low is the usual play (EBU claims notes), not the only "
-        "normal one: the table TD's one trick to the defence is right, the district answer too kind"),
     "bw-trial-4s-claim-rest-trump-out-committee-allowed": (
         {"NS": 9, "EW": 4},
         "70C: South said nothing of West's ♠6 and told the TD no trump was out, so 70C1 and 70C2 hold; 70C3 asks only "

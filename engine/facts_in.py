@@ -7,9 +7,11 @@ rule engine matches on JSON values, and ``None`` does not compare cleanly).
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import product
 from typing import Any
 
-from claimlaw.facts import SEATS, Case, Line, Position, Side
+from claimlaw.facts import SEATS, Card, Case, Line, Position, Seat, Side
 
 
 def remaining_tricks(case: Case, pos: Position | None) -> int | None:
@@ -146,7 +148,9 @@ def case_facts(case: Case, pos: Position | None) -> list[dict[str, Any]]:
         "dummy_faced": (pos.tricks_played > 0 or bool(pos.trick)) if pos is not None else "unknown",
     })
     if pos is not None:
-        facts.append(position_fact(pos, side))
+        conceded = remaining - claimed if remaining is not None and claimed is not None else None
+        dummy = b.declarer.partner if b and b.declarer else None
+        facts.append(position_fact(pos, side, claimer=c.by, dummy=dummy, conceded=conceded))
     f = case.findings
     facts.append({
         "kind": "findings",
@@ -162,11 +166,17 @@ def case_facts(case: Case, pos: Position | None) -> list[dict[str, Any]]:
     return facts
 
 
-def position_fact(pos: Position, side: Side) -> dict[str, Any]:
-    """What the cards show at the claim: outstanding trumps and how the claimer's side stands to them."""
+def position_fact(pos: Position, side: Side, *, claimer: Seat | None = None, dummy: Seat | None = None,
+                  conceded: int | None = None) -> dict[str, Any]:
+    """What the cards show at the claim: outstanding trumps and how the claimer's side stands to them. With the
+    ``claimer``, ``dummy`` and the tricks the claim ``conceded``: which outstanding trumps he cannot see (a defender
+    sees dummy's) and which of those the claim's count shows he counted (``counted_trumps``)."""
     trump = pos.trump
     opps = side.other
     opp_trumps = sorted((c for s in opps.seats for c in pos.hands[s] if c.suit == trump), reverse=True) if trump else []
+    # a defender sees dummy's trumps (Law 41D: dummy is faced); declarer sees neither defender's hand
+    unseen = [c for c in opp_trumps if not any(c in pos.hands[s] for s in opps.seats if s == dummy)]
+    counted = counted_trumps(pos, side, unseen, conceded)
     own = {s: sorted((c for c in pos.hands[s] if c.suit == trump), reverse=True) for s in side.seats} if trump else {}
     k = len(opp_trumps)
     # enough of the side's trumps outrank every outstanding one to draw them all, however they lie
@@ -199,8 +209,95 @@ def position_fact(pos: Position, side: Side) -> dict[str, Any]:
                                  if len(pos.history) == pos.tricks_played else "unknown"),
         "trump_round_both_followed": round_drawn,
         "draws_trumps_whatever_layout": top_ok,
+        "opp_trumps_unseen": [str(c) for c in unseen],
+        "sees_every_trump": bool(opp_trumps) and not unseen,
+        "counted_trumps": [str(c) for c in counted],
+        "concession_counts_every_trump": bool(unseen) and len(counted) == len(unseen),
         "opp_shown_out": {s.value: sorted(x.value for x in pos.shown_out[s]) for s in opps.seats},
     }
+
+
+def counted_trumps(pos: Position, side: Side, unseen: list[Card], conceded: int | None) -> list[Card]:
+    """The outstanding trumps the claim's count shows he counted: the claim concedes exactly the tricks the
+    opponents' trumps take in the trump suit (``trump_tricks``, over every split of them he cannot rule out), and
+    without the card they would take fewer. A trump whose absence changes nothing (a low one beside a conceded high
+    one) is not shown. The concession must be readable only as the trump tricks: where an opponent holds a card
+    above the side's best in another suit that neither of the side's hands can ruff, the conceded trick may be that
+    one, and a concession larger than the trump tricks may be for other losers; either shows nothing (any doubt
+    goes against the claimer). None with a
+    trump in the trick in progress (its trick is already half played) or more than 8 trumps out."""
+    trump = pos.trump
+    if trump is None or not unseen or conceded is None or conceded <= 0 or len(unseen) > 8:
+        return []
+    if any(c.suit == trump for c in pos.trick):
+        return []
+    for x in {c.suit for s in SEATS for c in pos.hands[s]} - {trump}:
+        ours = max((c.rank for s in side.seats for c in pos.hands[s] if c.suit == x), default=0)
+        theirs = max((c.rank for s in side.other.seats for c in pos.hands[s] if c.suit == x), default=0)
+        ruffs = any(not any(c.suit == x for c in pos.hands[s]) and any(c.suit == trump for c in pos.hands[s])
+                    for s in side.seats)
+        if theirs > ours and not ruffs:
+            return []  # a side-suit loser he can see and cannot ruff: the concession may be for it
+    a = side.seats[0]
+    opps = (a.next, a.partner.next)  # on the left of each of the side's hands
+    seen = {s: frozenset(c.rank for c in pos.hands[s] if c.suit == trump and c not in unseen) for s in opps}
+    known_void = {s: trump in pos.shown_out[s] for s in opps}
+
+    def most(cards: list[Card]) -> int:
+        best = 0
+        for places in product(range(2), repeat=len(cards)):
+            hands = {s: set(seen[s]) for s in opps}
+            for c, i in zip(cards, places, strict=True):
+                hands[opps[i]].add(c.rank)
+            if any(known_void[s] and hands[s] for s in opps):
+                continue
+            best = max(best, trump_tricks(*(frozenset(c.rank for c in pos.hands[s] if c.suit == trump)
+                                            for s in (a, a.partner)), frozenset(hands[opps[0]]),
+                                          frozenset(hands[opps[1]])))
+        return best
+
+    full = most(unseen)
+    if full != conceded:
+        return []
+    return [c for c in unseen if most([d for d in unseen if d != c]) < full]
+
+
+@lru_cache(maxsize=4096)
+def trump_tricks(a: frozenset[int], b: frozenset[int], o1: frozenset[int], o2: frozenset[int]) -> int:
+    """The tricks the opponents' trumps (``o1`` on ``a``'s left, ``o2`` on its right, as ranks) take in the trump
+    suit alone against the side's (``a`` and its partner ``b``): the side leads every round from the hand it
+    chooses (entries elsewhere), each hand plays a trump while it has one, the highest wins; the side plays to give
+    the fewest, the opponents to take the most. Once the side has none, each trump left takes a trick."""
+    if not o1 and not o2:
+        return 0
+    if not a and not b:
+        return len(o1) + len(o2)
+    best: int | None = None
+    for leader, order in ((a, "a"), (b, "b")):
+        if not leader:
+            continue
+        # the rotation from the leader: a -> o1 -> b -> o2, b -> o2 -> a -> o1
+        seats = ["a", "o1", "b", "o2"] if order == "a" else ["b", "o2", "a", "o1"]
+        hands = {"a": a, "b": b, "o1": o1, "o2": o2}
+        got = _round(hands, seats, 0, [])
+        best = got if best is None else min(best, got)
+    return best or 0
+
+
+def _round(hands: dict[str, frozenset[int]], seats: list[str], i: int, played: list[tuple[str, int]]) -> int:
+    """One round of ``trump_tricks`` from seat ``seats[i]`` on: the side minimises, the opponents maximise."""
+    if i == 4:
+        top = max(played, key=lambda p: p[1], default=None)
+        won = 1 if top is not None and top[0] in ("o1", "o2") else 0
+        return won + trump_tricks(hands["a"], hands["b"], hands["o1"], hands["o2"])
+    seat = seats[i]
+    cards = hands[seat]
+    if not cards:
+        return _round(hands, seats, i + 1, played)
+    results = []
+    for r in cards:
+        results.append(_round({**hands, seat: cards - {r}}, seats, i + 1, [*played, (seat, r)]))
+    return max(results) if seat in ("o1", "o2") else min(results)
 
 
 def _rotation(leader: Any) -> list[Any]:

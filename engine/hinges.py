@@ -33,7 +33,8 @@ _MOMENTS = {"at_once": ("at once", "at once"),
             "after_next_call": ("after that call but before the round ended", "after that call"),
             "after_round_end": ("after the round ended", "after the round ended")}
 # the 70C2 guidelines under which the play shows a claimer knew a trump was out (rules/law70.py)
-_AWARE_DEFAULTS = ("70C2.just_drew_a_round", "70C2.first_chance_safe_draw")
+_AWARE_DEFAULTS = ("70C2.just_drew_a_round", "70C2.first_chance_safe_draw", "70C2.sees_every_trump",
+                   "70C2.concedes_the_trump_tricks")
 _CLASSES = ("beginner", "club", "expert", "world_class")
 _OUTCOME_WORDS = {
     "not_a_claim": "not a claim, play proceeds", "no_concession": "no concession, play continues",
@@ -171,7 +172,7 @@ def candidates(case: Case, base: Ruling) -> list[_Candidate]:
         default_aware = _fired(base, *_AWARE_DEFAULTS)
         cur = ("he knew" if f.aware_of_trumps else "he did not know") if given else (
             "he knew" if default_aware else "he did not know")
-        doubt = ("he knew (the play shows it: 70C2's guideline)" if default_aware else
+        doubt = ("he knew (the play, the table or the claim's count shows it: 70C2's guideline)" if default_aware else
                  "he did not know (70C2: unawareness at all likely; 70A: doubt goes against the claimer)")
         out.append(_Candidate(
             "findings.aware_of_trumps", name, f"when you claimed, did you know {out_text} still out?",

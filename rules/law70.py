@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from claimlaw.engine.rulebook import Rule, fact, gt, ne, no
-from claimlaw.facts import Side
+from claimlaw.facts import Card, Side
 from claimlaw.rules.common import ALL, E1997, E2007, E2017, SIDE_NAMES, SINCE_2007, Ctx, Facts, tricks_text
 from claimlaw.rules.counting import RERUN, board_totals, model_from_switches, need_count, proven, side_count
 from claimlaw.rules.params import ORDERS_70E2
@@ -86,9 +86,10 @@ CLARIFICATION_1997 = Rule(
 
 
 def _outstanding(ctx: Ctx, m: Facts) -> None:
+    # no record of its own: the step is in the law chain only where a later 70C step it leads to is (a trump out that
+    # took no trick is not a law that applied)
     p = m["position"]
     ctx.assert_fact("outstanding_trump", cards=p["opp_trumps"])
-    ctx.record(outstanding=p["opp_trumps"])
 
 
 OUTSTANDING = Rule(
@@ -141,9 +142,11 @@ def _aware(why: str) -> Any:
 
 
 def _unaware(why: str) -> Any:
+    # the finding is in the asserted fact, not recorded: the step is in the chain only where 70C3 took a trick for it
     def act(ctx: Ctx, m: Facts) -> None:
-        ctx.assert_fact("trump_awareness", aware=False, why=why)
-        ctx.record(finding=why)
+        p = m.get("position")
+        cards = [c for c in p["opp_trumps_unseen"] if c not in p["counted_trumps"]] if p else m["trump"]["cards"]
+        ctx.assert_fact("trump_awareness", aware=False, why=why, cards=cards)
     return act
 
 
@@ -152,7 +155,8 @@ FOUND_UNAWARE = Rule(
     clause="70C2",
     editions=ALL,
     reason="The Director finds the claimer was at all likely unaware of the trump.",
-    when=(fact("c1_no_statement", alias="c1"), fact("findings", alias="findings", aware_of_trumps=False)),
+    when=(fact("c1_no_statement", alias="c1"), fact("outstanding_trump", alias="trump"),
+          fact("findings", alias="findings", aware_of_trumps=False)),
     then=_unaware("Director's finding: at all likely unaware of the outstanding trump"),
     priority=-3,
 )
@@ -191,13 +195,38 @@ FIRST_CHANCE = Rule(
     priority=-2,
 )
 
+SEES_THEM = Rule(
+    name="70C2.sees_every_trump",
+    clause="70C2",
+    editions=ALL,
+    reason="Default: a defender cannot be unaware of trumps he sees in dummy (Law 41D: dummy's hand is faced).",
+    when=(fact("c1_no_statement", alias="c1"), fact("findings", alias="findings", aware_of_trumps="unknown"),
+          fact("position", alias="position", sees_every_trump=True)),
+    then=_aware("default: every outstanding trump is in dummy, face up before him"),
+    priority=-2,
+)
+
+
+COUNTED = Rule(
+    name="70C2.concedes_the_trump_tricks",
+    clause="70C2",
+    editions=ALL,
+    reason="Default: a claim conceding exactly the tricks the outstanding trumps take, each trump counting, shows he "
+           "counted them (Law 70C2 asks what he knew at the claim; White Book 8.70.4(b) reads it from what he did).",
+    when=(fact("c1_no_statement", alias="c1"), fact("findings", alias="findings", aware_of_trumps="unknown"),
+          fact("position", alias="position", concession_counts_every_trump=True)),
+    then=_aware("default: his claim concedes exactly the tricks the outstanding trumps take, and each of them counts"),
+    priority=-2,
+)
+
 AT_ALL_LIKELY = Rule(
     name="70C2.at_all_likely_unaware",
     clause="70C2",
     editions=ALL,
-    reason="Default: with no statement and nothing showing awareness, unawareness is at all likely.",
+    reason="Default: with no statement and nothing showing awareness, unawareness is at all likely (of each trump his "
+           "claim's count does not show he counted).",
     when=(fact("c1_no_statement", alias="c1"), fact("findings", alias="findings", aware_of_trumps="unknown"),
-          no("trump_awareness")),
+          fact("position", alias="position"), no("trump_awareness")),
     then=_unaware("default: nothing in the statement or the play shows he knew a trump was out"),
     priority=5,
 )
@@ -214,9 +243,10 @@ def _could_lose(ctx: Ctx, m: Facts) -> None:
                         why="a safety check with a high trump is a normal play, so he draws the single trump he "
                             "forgot")
         ctx.cite(f"a safety check with a high trump draws the single outstanding trump: {cite}")
+    forgot = m["awareness"].get("cards") or trump["cards"]
     aware_model = model_from_switches(ctx, adj["side"], exclude=())
     unaware_model = model_from_switches(ctx, adj["side"], extra=[{"name": "unaware_trump", "clause": "70C",
-                                                                  "value": trump["cards"]}])
+                                                                  "value": forgot}])
     if aware_model is None:
         need_count(ctx, "70C3 needs the tricks that could be lost to the trump")
         return
@@ -225,13 +255,44 @@ def _could_lose(ctx: Ctx, m: Facts) -> None:
     if aware is None or unaware is None:
         need_count(ctx, "70C3 needs the tricks that could be lost to the trump")
         return
-    ctx.record(with_awareness=aware.tricks, unaware=unaware.tricks)
     if unaware.tricks < aware.tricks:
-        ctx.assert_fact("switch", name="unaware_trump", clause="70C3", value=trump["cards"],
+        ctx.record(with_awareness=aware.tricks, unaware=unaware.tricks)
+        ctx.assert_fact("switch", name="unaware_trump", clause="70C3", value=forgot,
                         source="Law 70C; White Book 8.70.4; ACBL LC 2019 #2",
                         why=f"{tricks_text(aware.tricks - unaware.tricks)} could be lost to the trump by normal play")
-    else:
+        return
+    # the count stands as it is, but on the line ruled the opponents' trumps win more tricks than the claim concedes,
+    # one of them a trump he forgot: that trick is lost to the trump (EBU claims notes: the forgotten ♥5 overruffs,
+    # "the defence will be awarded a trump"), so 70C3 names it; no switch changes the count. A trick lost where the
+    # trumps win no more than the concession is lost to something else (a discard, a ruff into a void), named there
+    lost = _lost_to(aware.witness, trump["cards"], forgot, adj["claimed"])
+    if aware.tricks < adj["claimed"] and lost is not None:
+        ctx.record(with_awareness=aware.tricks, unaware=unaware.tricks, lost_to=lost)
+    elif aware.tricks >= adj["claimed"]:
+        # the claim stands although a trump he may have forgotten is out: that is 70C3's answer, and the ruling's
+        # (NBB Delft, 4♠ with the ♠10 forgotten: ruffing low is the normal play, 70C takes nothing)
+        ctx.record(with_awareness=aware.tricks, unaware=unaware.tricks)
         ctx.note("70C3: no normal play loses a trick to the outstanding trump.")
+
+
+def _lost_to(witness: Any, outstanding: list[str], forgot: list[str], claimed: int) -> str | None:
+    """On ``witness`` (the line ruled), where the outstanding trumps win more tricks than the claim concedes (the
+    tricks left less ``claimed``), a forgotten trump among the winners, as ``♥5``; None otherwise."""
+    if witness is None or not outstanding:
+        return None
+    out = {Card.parse(c) for c in outstanding}
+    blind = {Card.parse(c) for c in forgot}
+    trump = next(iter(out)).suit
+    wins = []
+    for trick in witness.tricks_played:
+        cards = [Card.parse(c) for c in trick]
+        if len(cards) < 4:
+            continue
+        top = max((c for c in cards if c.suit == trump), key=lambda c: c.rank, default=None)
+        if top is not None and top in out:
+            wins.append(top)
+    conceded = len(witness.tricks_played) - claimed
+    return next((c.pretty for c in wins if c in blind), None) if len(wins) > conceded else None
 
 
 COULD_LOSE = Rule(
@@ -513,7 +574,8 @@ WHOLE_TRICKS = Rule(
 
 RULES: list[Rule] = [
     OBJECTIVE, OBJECTIVE_1997, EVIDENCE_2017, CLARIFICATION, CLARIFICATION_1997,
-    OUTSTANDING, NO_STATEMENT, MENTIONED, FOUND_UNAWARE, FOUND_AWARE, ROUND_DRAWN, FIRST_CHANCE, AT_ALL_LIKELY,
+    OUTSTANDING, NO_STATEMENT, MENTIONED, FOUND_UNAWARE, FOUND_AWARE, ROUND_DRAWN, FIRST_CHANCE, SEES_THEM,
+    COUNTED, AT_ALL_LIKELY,
     COULD_LOSE,
     STATED_LINE, STATED_LINE_1997, DEFENDER, EVIDENCE_2007,
     UNSTATED, UNSTATED_2007, UNSTATED_1997, RA_ORDER,

@@ -40,8 +40,8 @@ KNOWN: dict[tuple[str, str], str] = {
     ("at", "18"): "model: an unstated ♦ finesse (70E1) the claim does not need (issue 42 item 2)",
     ("at", "24"): "model: an unstated ♥ finesse (70E1) the claim does not need (issue 42 item 2)",
     ("at", "3"): "model: a defender discards his ♣K guard under dummy's visible ♣AJ while holding dead diamonds",
-    ("at", "12"): "model: dummy's ♣K crashes under the bare ♣A, and 70C2 calls unaware a claimer who "
-                  "conceded the trump tricks",
+    ("at", "12"): "model: dummy's ♣K crashes under the bare ♣A (70C2 now reads the conceded trump tricks as "
+                  "awareness)",
 }
 
 

@@ -267,3 +267,97 @@ def test_a_claim_best_play_cannot_make_says_that_no_card_of_the_line_loses_it() 
 def test_an_allowed_claim_names_no_costly_card() -> None:
     r = rule(load_case(EXAMPLES / "7s-trump-round-both-followed.yaml"))
     assert r.outcome == "claim_allowed" and all(w.costly is None for w in r.witnesses)
+
+
+def _diagram(position: str, contract: str, declarer: str, leader: str, won: dict[str, int], by: str,
+             tricks: int) -> dict:
+    """A silent claim from a diagram, disputed at once by the claimer's left-hand opponent."""
+    from claimlaw.facts import Seat
+
+    return {"board": {"position": position, "contract": contract, "declarer": declarer, "vulnerable": "none",
+                      "leader": leader, "won": won},
+            "claim": {"by": by, "says": "claim", "tricks": tricks},
+            "responses": {Seat.parse(by).next.value: "disputes"}}
+
+
+def _awareness(r) -> list[tuple[str, object]]:  # noqa: ANN001 - a Ruling
+    """Each 70C2 step, printed or only considered, with the trumps it found him unaware of."""
+    return [(s.rule, next((f.get("cards") for f in s.concluded.get("asserted", []) if isinstance(f, dict)), None))
+            for s in [*r.trace, *r.considered] if s.clause == "70C2"]
+
+
+@clause("70C2")
+def test_a_claim_conceding_exactly_the_tricks_the_outstanding_trumps_take_shows_he_counted_them() -> None:
+    # ♠AQ over West's ♠K3: the trumps take one trick, and without either card they would take none; conceding one
+    # is conceding the trump trick (reviewed at-risk row 12: East's two trump tricks conceded after West showed out)
+    r = rule(case_from_dict(_diagram("N:.54.A4. .JT.98. AQ.AK.. K3.Q.2.", "4S", "S", "S", {"NS": 9, "EW": 0},
+                                     "S", 3)))
+    assert [name for name, _ in _awareness(r)] == ["70C2.concedes_the_trump_tricks"]
+    assert r.outcome == "claim_allowed" and "70C3" not in r.laws
+
+
+@clause("70C2")
+def test_claiming_every_trick_with_the_same_trumps_out_shows_nothing_and_leaves_the_default() -> None:
+    r = rule(case_from_dict(_diagram("N:.54.A4. .JT.98. AQ.AK.. K3.Q.2.", "4S", "S", "S", {"NS": 9, "EW": 0},
+                                     "S", 4)))
+    assert [name for name, _ in _awareness(r)] == ["70C2.at_all_likely_unaware"]
+
+
+@clause("70C2")
+def test_a_concession_that_could_be_for_a_side_suit_loser_he_cannot_ruff_shows_nothing_about_the_trumps() -> None:
+    # the same ♠AQ over ♠K3, but East's ♦K is above North-South's diamonds and neither hand is void to ruff it: the
+    # trick conceded may be the diamond, and the doubt goes against the claimer (White Book 8.70.1)
+    r = rule(case_from_dict(_diagram("N:.54.54. .JT.KQ. AQ.A.2. K3.Q.3.", "4S", "S", "S", {"NS": 9, "EW": 0},
+                                     "S", 3)))
+    assert [name for name, _ in _awareness(r)] == ["70C2.at_all_likely_unaware"]
+
+
+@clause("70C2")
+def test_conceding_the_high_trump_does_not_show_he_knows_of_a_low_one_beside_it() -> None:
+    # ♠QJT against ♠A2: the ace takes its trick with or without the two, so conceding one trick shows only the ace
+    # (reviewed at-risk row 13: conceding the ♥Q, the ♥2 overlooked); he is at all likely unaware of the two alone
+    r = rule(case_from_dict(_diagram("N:.54.A4. .QJ.98. QJT.A.. A2.K.2.", "4S", "S", "S", {"NS": 9, "EW": 0},
+                                     "S", 3)))
+    assert _awareness(r) == [("70C2.at_all_likely_unaware", ["S2"])]
+
+
+@clause("70C2")
+def test_a_defender_cannot_be_unaware_of_trumps_he_sees_in_dummy() -> None:
+    # declarer North has no trump left; dummy's ♠5, face up, is the only one out
+    r = rule(case_from_dict(_diagram("N:.Q.K.2 .J.Q.3 5..43. .AK.2.", "4S", "N", "W", {"NS": 7, "EW": 3},
+                                     "W", 2)))
+    assert [name for name, _ in _awareness(r)] == ["70C2.sees_every_trump"]
+    assert "70C3" not in r.laws
+
+
+@clause("70C", "70C3")
+def test_a_claim_that_stands_with_a_forgotten_trump_out_cites_70c3_for_taking_nothing() -> None:
+    # West's ♠2 must follow to the hearts: at all likely unaware of it, but no normal play loses a trick to it, and
+    # that answer is what lets the claim stand (NBB Delft 4♠: 70C and the footnote, both tricks to declarer)
+    r = rule(case_from_dict(_diagram("N:..543. ..QJT. A.AK.. 2.QJ..", "4S", "S", "S", {"NS": 10, "EW": 0},
+                                     "S", 3)))
+    assert r.outcome == "claim_allowed"
+    assert [name for name, _ in _awareness(r)] == ["70C2.at_all_likely_unaware"]
+    assert {"70C", "70C2", "70C3"} <= set(r.laws)
+
+
+@clause("70C", "70C3")
+def test_a_claim_lost_to_something_else_than_the_forgotten_trump_keeps_70c_out_of_the_law_chain() -> None:
+    # West claims his ♥AK and concedes declarer's ♠A, but leads the ♦2 first (a conceded trick lost at once, EBU
+    # claims notes): the lead never comes back. Declarer's ♠A, which West may have forgotten, takes only the trick
+    # the claim concedes: the claim is lost to the concession's timing, and 70C is no part of the ruling (reviewed
+    # at-risk rows 3 and 25)
+    r = rule(case_from_dict(_diagram("N:A..K.2 .J.Q.3 ..43.4 .AK.2.", "4S", "N", "W", {"NS": 7, "EW": 3},
+                                     "W", 2)))
+    assert r.outcome == "claim_adjusted"
+    assert _awareness(r) == [("70C2.at_all_likely_unaware", ["SA"])]
+    assert not {"70C", "70C1", "70C2", "70C3"} & set(r.laws)
+
+
+@clause("70C3", "70.footnote")
+def test_an_unaware_claimer_ruffs_low_and_keeps_no_low_trump_under_the_one_he_forgot() -> None:
+    # East leads the ♦K; South, with ♥K3 and East's ♥5 forgotten, ruffs low as anyone does (EBU claims notes) and
+    # keeps the king: the ♥5 falls under it. Ruffing with the king to keep the three is not normal play
+    r = rule(case_from_dict(_diagram("N:...AKQ 2.5.K. A.K3.. 3..QJ.", "4H", "S", "E", {"NS": 7, "EW": 3},
+                                     "S", 3)))
+    assert r.outcome == "claim_allowed" and r.tricks == {"NS": 10, "EW": 3}

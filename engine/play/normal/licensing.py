@@ -255,8 +255,27 @@ def following(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict
             add(follow[-1], "finesse_or_drop")
     if m.on("equal_small_any"):
         for c in list(out):
-            for e in perceived_equal(q, node, seat, c):
+            for e in seen_equal(q, node, seat, c):
                 add(e, "equal_small_any")
+    return out
+
+
+def seen_equal(q: Question, node: Node, seat: Seat, card: Card) -> list[Card]:
+    """Following or ruffing, the cards of ``seat`` he may play for ``card`` (``perceived_equal``): those truly equal
+    to it, and, where a card he does not know of lies between them, only small ones (none above nine). A claimer
+    who forgot a card still follows and ruffs low as anyone does, and plays several small cards he sees as equal in
+    any order (EBU claims notes: having ruffed low, with only small trumps in hand he may play them in any order;
+    White Book 8.70.5: A-K-5 is cashed from the top, 7-5-4 in any order); he does not ruff with a high trump he
+    believes equal to a low one and keep the low one (issue 42 pattern 6)."""
+    blind = unaware(q, node, seat)
+    if not blind:
+        return perceived_equal(q, node, seat, card)
+    between = {c.rank for c in blind if c.suit == card.suit}
+    out = []
+    for e in perceived_equal(q, node, seat, card):
+        lo, hi = sorted((e.rank, card.rank))
+        if not any(lo < r < hi for r in between) or hi <= 9:
+            out.append(e)
     return out
 
 
@@ -293,7 +312,7 @@ def void(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict[Card
         if over:
             add(over[0], "ruff_low")
             if m.on("equal_small_any"):
-                for e in perceived_equal(q, node, seat, over[0]):
+                for e in seen_equal(q, node, seat, over[0]):
                     add(e, "equal_small_any")
             return out
     suits = sorted({c.suit for c in hand if c.suit != q.trump}, key=lambda s: s.value)
