@@ -187,7 +187,7 @@ def assemble(case: Case, edition: str, packs: list[str], result: Any, *, verbose
     """Turn the session's conclusions and trace into a Ruling."""
     c: dict[str, Any] = dict(result.conclusions)
     witnesses = [w if isinstance(w, Witness) else Witness.model_validate(w) for w in c.get("witnesses") or []]
-    used = {ch.licence for w in witnesses for ch in w.parsed_choices() if not isinstance(ch, str)}
+    used = {ch.licence for w in witnesses for ch in w.choices}
     chain = printed_chain(list(result.trace), used, normal_counted=any(w.question == "worst_normal"
                                                                        for w in witnesses))
     trace = list(result.trace) if verbose else chain

@@ -20,9 +20,11 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 from typer.core import TyperGroup
 
 from claimlaw.engine.agreement import RULINGS_BUDGET
+from claimlaw.facts.cards import Card, Seat
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="claimlaw — rulings on bridge claims and concessions (Laws 68-71).")
@@ -219,7 +221,7 @@ def _wrapped(label: str, text: object, width: int | None) -> None:
     if width is None:
         out.print(f"{label}{escape(body)}", highlight=False)
         return
-    plain = re.sub(r"\[/?[a-z ]*\]", "", label)
+    plain = Text.from_markup(label).plain
     lines = textwrap.wrap(body, width=width, initial_indent=" " * len(plain), subsequent_indent="      ",
                           break_on_hyphens=False) or [" " * len(plain)]
     out.print(label + escape(lines[0][len(plain):]), highlight=False)
@@ -254,42 +256,29 @@ def _in_force(ruling: Any) -> str:
     return f"{t(ruling.edition)} Laws" + (f" + {t(', '.join(ruling.packs))}" if ruling.packs else "")
 
 
-_WINNER = re.compile(r"\b(North|East|South|West) wins\b")
-
-
 def _guidelines(w: Any) -> list[str]:
     """The guideline behind each careless or chosen card of witness ``w``, one line per guideline with its cards."""
-    grouped: dict[str, list[str]] = {}
-    for ch in w.parsed_choices():
-        if isinstance(ch, str):
-            grouped.setdefault(ch, [])
-            continue
-        grouped.setdefault(ch.why, []).append(f"{ch.seat} {ch.card}")
+    grouped: dict[str, list[tuple[str, str]]] = {}
+    for ch in w.choices:
+        grouped.setdefault(ch.why, []).append((Seat(ch.seat).long_name, Card.parse(ch.card).pretty))
     lines = []
     for why, plays in grouped.items():
-        said: list[str] = []  # "North ♦A ♦K, South ♣A": each seat named once per run of its cards
-        for play in plays:
-            seat, card = play.split(" ", 1)
-            if said and said[-1].split(" ", 1)[0] == seat:
-                said[-1] += f" {card}"
+        said: list[tuple[str, list[str]]] = []  # "North ♦A ♦K, South ♣A": each seat named once per run of its cards
+        for seat, card in plays:
+            if said and said[-1][0] == seat:
+                said[-1][1].append(card)
             else:
-                said.append(play)
-        lines.append(f"{why}: {', '.join(said)}" if said else why)
+                said.append((seat, [card]))
+        lines.append(f"{why}: {', '.join(' '.join([seat, *cards]) for seat, cards in said)}")
     return lines
 
 
 def _witness_tricks(w: Any) -> list[str]:
     """Each trick of a witness line compactly: ``N ♦A ♣6 ♦2 ♦5 →N`` (leader, cards from the leader, winner)."""
-    winners = [m[0] for m in _WINNER.findall(w.words)]
     out = []
     for i, cards in enumerate(w.tricks_played):
         leader = w.leaders[i] if i < len(w.leaders) else "?"
-        if i < len(winners) and len(winners) == len(w.tricks_played):
-            won = winners[i][0]
-        elif i + 1 < len(w.leaders):
-            won = w.leaders[i + 1]
-        else:
-            won = "?"
+        won = w.winners[i] if i < len(w.winners) else "?"
         shown = " ".join(_pretty_card(c) for c in cards)
         out.append(f"{leader} {shown} →{won}")
     return out
@@ -367,7 +356,7 @@ def print_ruling(case: object, ruling: object) -> None:
         out.print(f"[bold]Witness line[/] ({t(w.question.replace('_', ' '))}: {t(w.side)} take {w.tricks}): "
                   f"{t(w.words)}", highlight=False)
         for ch in w.choices:
-            out.print(f"    · {t(ch)}", highlight=False)
+            out.print(f"    · {t(ch.licence)}: {t(ch.text)}", highlight=False)
     out.print(f"[bold]Law chain:[/] {t(' → '.join(ruling.laws))}", highlight=False)
     for i, s in enumerate(ruling.trace, 1):
         mark = " [yellow](text unverified)[/]" if not s.text_verified else ""

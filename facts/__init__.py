@@ -4,13 +4,14 @@ from claimlaw.facts.cards import SEATS, SUITS, Card, Seat, Side, Strain, Suit
 from claimlaw.facts.case import Case, CaseError, Claim, Line, Step, case_from_dict, case_schema, load_case
 from claimlaw.facts.contract import Contract, score
 from claimlaw.facts.position import PlayError, Position, Revoke, Trick
-from claimlaw.facts.ruling import CostlyCard, Outcome, Ruling, TraceStep, WeightedResult, Witness
+from claimlaw.facts.ruling import Choice, CostlyCard, Outcome, Ruling, TraceStep, WeightedResult, Witness
 from claimlaw.facts.statement import StatementParse, parse_statement
 
 __all__ = [
     "SEATS", "SUITS", "Card", "Case", "CaseError", "Claim", "Contract", "Line", "PlayError",
     "Position", "Revoke", "Seat", "Side", "Step", "Strain", "Suit", "Trick", "case_from_dict",
-    "case_schema", "load_case", "score", "CostlyCard", "Outcome", "Ruling", "TraceStep", "WeightedResult", "Witness",
+    "case_schema", "load_case", "score", "Choice", "CostlyCard", "Outcome", "Ruling", "TraceStep", "WeightedResult",
+    "Witness",
     "StatementParse",
     "parse_statement",
 ]

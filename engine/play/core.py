@@ -11,12 +11,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from claimlaw.facts import SEATS, Card, Position, Seat, Side, Witness
+from claimlaw.facts import SEATS, Card, Choice, Position, Seat, Side, Witness
 
 from . import native
 from .dds import Disagreement, SolverError, card_values, new_question
 from .model import NormalPlayModel
-from .normal.licences import licence_text
+from .normal.licences import BY_NAME
 from .normal.licensing import guess_needed
 from .search import Node, Searcher, Step, dealt_counts
 
@@ -211,24 +211,23 @@ def witness(pos: Position, side: Side, question: str, tricks: int, path: list[St
     tricks_played: list[list[str]] = []
     leaders: list[str] = []
     cur: list[str] = list(str(c) for c in pos.trick)
-    leader = pos.leader
-    seat = pos.to_move
-    choices: list[str] = []
+    choices: list[Choice] = []
+    winners: list[str] = []
     words: list[str] = []
     sim = pos.copy()
     for st in path:
-        if not sim.trick:
-            leader = sim.leader
         if st.licence:
-            text = f"{st.seat.long_name} plays {st.card.pretty}: {licence_text(st.licence)}"
-            if text not in choices:
-                choices.append(f"{st.licence}: {text}")
+            lic = BY_NAME.get(st.licence)
+            choices.append(Choice(seat=st.seat.value, card=str(st.card), trick=sim.tricks_played + 1,
+                                  licence=st.licence, meaning=lic.meaning if lic else st.licence,
+                                  source=lic.source if lic else ""))
         sim.play(st.card)
         cur.append(str(st.card))
         if len(cur) == 4:
             t = sim.history[-1]
             tricks_played.append(cur)
             leaders.append(t.leader.value)
+            winners.append(t.winner.value)
             ruff = ""
             if pos.trump and t.cards[0].suit != pos.trump and any(c.suit == pos.trump for c in t.cards):
                 ruff = " (ruffed)"
@@ -238,13 +237,10 @@ def witness(pos: Position, side: Side, question: str, tricks: int, path: list[St
             words.append(f"{t.leader.long_name} leads {t.cards[0].pretty} ({rest}): {t.winner.long_name} wins with "
                          f"{win_card.pretty}{ruff}")
             cur = []
-        seat = st.seat
-    del seat, leader
-    side_name = {"NS": "North-South", "EW": "East-West"}[side.value]
     sentence = "; ".join(words)
     if question == "worst_normal" and choices:
-        sentence = f"{sentence}. {side_name} take {tricks}: " + "; ".join(c.split(': ', 1)[1] for c in choices)
+        sentence = f"{sentence}. {side.long_name} take {tricks}: " + "; ".join(ch.text for ch in choices)
     else:
-        sentence = f"{sentence}. {side_name} take {tricks}."
+        sentence = f"{sentence}. {side.long_name} take {tricks}."
     return Witness(side=side.value, tricks=tricks, question=question, tricks_played=tricks_played, leaders=leaders,
-                   choices=choices, words=sentence)
+                   winners=winners, choices=choices, words=sentence)
