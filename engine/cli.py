@@ -117,7 +117,7 @@ def rule_cmd(
 ) -> None:
     """Rule on CASE_FILE: the outcome, tricks, score, witness lines, the chain of law references and the findings
     the ruling hinges on (the Director's open questions)."""
-    from claimlaw.engine.api import check_expect, rule
+    from claimlaw.engine.api import check_expect, play_core, rule
     from claimlaw.engine.host import RuleError
     from claimlaw.engine.rulebook import RulebookError
     from claimlaw.facts import CaseError, load_case
@@ -131,11 +131,7 @@ def rule_cmd(
     except CaseError as e:
         _fail(e.problem, as_json=as_json, field=e.field, file=str(case_file))
     try:
-        core: object = "default"
-        if budget is not None:
-            from claimlaw.engine.play import PlayCore
-
-            core = PlayCore(budget=budget)
+        core = play_core(budget)
         with _progress():
             ruling = rule(case, edition=edition, packs=pack or None, verbose=verbose, play=core,
                           case_dir=case_file.parent)
