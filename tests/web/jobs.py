@@ -34,6 +34,8 @@ class SpinningCore:
         return "the best line found"
 
     def double_dummy(self) -> str:
+        self.on_question("double_dummy")
+        self.on_question("")
         return "no budget" if self.stopped else "searched"
 
 
