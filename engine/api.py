@@ -15,13 +15,12 @@ from claimlaw.engine.facts_in import case_facts, claimed_for_side
 from claimlaw.engine.play.normal.licences import LICENCES
 from claimlaw.engine.questions import AnswerBook, Unanswered
 from claimlaw.engine.rulebook import Pack
-from claimlaw.facts import Case, Ruling, Side, TraceStep, WeightedResult, Witness
+from claimlaw.facts import DEFAULT_EDITION, Case, Ruling, Side, TraceStep, WeightedResult, Witness
 from claimlaw.facts.contract import score
 
 if TYPE_CHECKING:
     from claimlaw.engine.play import PlayCore
 
-DEFAULT_EDITION = "2017"
 _CORES: dict[int | None, PlayCore] = {}
 
 
@@ -133,7 +132,7 @@ def name_costly_card(case: Case, pos: Any, ruling: Ruling, core: Any) -> None:
         if w.question == "worst_normal" and w.side == side.value:
             best = core.double_dummy(pos, side).tricks
             if best < claimed:
-                name = {"NS": "North-South", "EW": "East-West"}[side.value]
+                name = side.long_name
                 ruling.summary = (f"{ruling.summary} No card of the line loses it: best play by both sides already "
                                   f"gives {name} at most {best} of the {claimed} claimed.")
                 break

@@ -25,6 +25,10 @@ from typer.core import TyperGroup
 
 from claimlaw.engine.agreement import RULINGS_BUDGET
 from claimlaw.facts.cards import Card, Seat
+from claimlaw.facts.case import DEFAULT_EDITION, EDITIONS
+
+_EDITIONS_SAID = f"{', '.join(EDITIONS[:-1])} or {EDITIONS[-1]}"  # "2017, 2007 or 1997"
+_EDITIONS_HELP = f"{DEFAULT_EDITION} (default), {' or '.join(e for e in EDITIONS if e != DEFAULT_EDITION)}"
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="claimlaw — rulings on bridge claims and concessions (Laws 68-71).")
@@ -100,7 +104,7 @@ def rule_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Emit the ruling as JSON (errors too: "
                                           '{"error": ..., "field": ...} on stdout).')] = False,
     edition: Annotated[str | None, typer.Option(metavar="EDITION",
-                                                help="Law edition: 2017 (default), 2007 or 1997.")] = None,
+                                                help=f"Law edition: {_EDITIONS_HELP}.")] = None,
     pack: Annotated[list[str] | None,
                     typer.Option(metavar="NAME|PATH",
                                  help="Regulating-Authority pack (name or path); repeatable.")] = None,
@@ -122,8 +126,8 @@ def rule_cmd(
     from claimlaw.engine.rulebook import RulebookError
     from claimlaw.facts import CaseError, load_case
 
-    if edition is not None and edition not in ("2017", "2007", "1997"):
-        _fail(f"unknown edition {edition!r}; use 2017, 2007 or 1997", as_json=as_json, field="--edition")
+    if edition is not None and edition not in EDITIONS:
+        _fail(f"unknown edition {edition!r}; use {_EDITIONS_SAID}", as_json=as_json, field="--edition")
     if budget is not None and budget < 1:
         _fail(f"{budget} is not a positive number of search positions", as_json=as_json, field="--budget")
     try:
@@ -400,7 +404,8 @@ def _short(v: object, limit: int = 80) -> str:
 def law_cmd(clause: Annotated[str, typer.Argument(help="A clause id such as 70C, 68B2, 71, 68.preamble.")],
             pack: Annotated[list[str] | None, typer.Option(metavar="NAME|PATH", help="Show the clause as these "
                                                            "packs change it (repeatable).")] = None,
-            edition: Annotated[str, typer.Option(metavar="EDITION", help="With --pack: the edition.")] = "2017",
+            edition: Annotated[str, typer.Option(metavar="EDITION",
+                                                 help="With --pack: the edition.")] = DEFAULT_EDITION,
             ) -> None:
     """What claimlaw encodes for CLAUSE: our paraphrase, the rules implementing it, editions, tests; with --pack,
     the clause as the packs change it (rules added, replaced, withdrawn; parameters it reads, with citations)."""
@@ -435,8 +440,8 @@ def _law_under_packs(clause: str, packs: list[str], edition: str) -> None:
     from claimlaw.engine.lawinfo import clause_under_packs
     from claimlaw.engine.rulebook import RulebookError
 
-    if edition not in ("2017", "2007", "1997"):
-        _fail(f"unknown edition {edition!r}; use 2017, 2007 or 1997", field="--edition")
+    if edition not in EDITIONS:
+        _fail(f"unknown edition {edition!r}; use {_EDITIONS_SAID}", field="--edition")
     try:
         view = clause_under_packs(clause, packs, edition)
     except RulebookError as e:
@@ -579,9 +584,8 @@ def audit_cmd(
     retry: Annotated[bool, typer.Option("--retry", help="Redo the store's error and timeout rows.")] = False,
     limit: Annotated[int | None, typer.Option(help="Audit at most this many claims.")] = None,
     rows: Annotated[int, typer.Option(help="Rows of non-sound claims to show in the table.")] = 20,
-    edition: Annotated[str | None, typer.Option(metavar="EDITION",
-                                                help="Law edition each claim is ruled under: 2017 (default), 2007 "
-                                                     "or 1997.")] = None,
+    edition: Annotated[str | None, typer.Option(
+        metavar="EDITION", help=f"Law edition each claim is ruled under: {_EDITIONS_HELP}.")] = None,
     pack: Annotated[list[str] | None, typer.Option(metavar="NAME|PATH",
                                                    help="Regulating-Authority pack; repeatable.")] = None,
     player_class: Annotated[str, typer.Option("--class", metavar="CLASS",
@@ -611,8 +615,8 @@ def audit_cmd(
         _fail(f"--batch: {batch} is not a positive number of claims")
     if timeout < 0:
         _fail(f"--timeout: {timeout:g} is not a number of seconds (0 for no limit)")
-    if edition is not None and edition not in ("2017", "2007", "1997"):
-        _fail(f"--edition: unknown edition {edition!r}; use 2017, 2007 or 1997")
+    if edition is not None and edition not in EDITIONS:
+        _fail(f"--edition: unknown edition {edition!r}; use {_EDITIONS_SAID}")
     if player_class not in ("beginner", "club", "expert", "world_class"):
         _fail(f"--class: {player_class!r} is not a class of player; use beginner, club, expert or world_class")
     if scheduler is not None:

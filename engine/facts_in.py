@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from claimlaw.facts import SEATS, Case, Line, Position, Side
-
-CORRECTION_MINUTES = 30.0  # Law 79C default, overridden by the case or a pack parameter
+from claimlaw.facts import CORRECTION_MINUTES, SEATS, Case, Line, Position, Side
 
 
 def remaining_tricks(case: Case, pos: Position | None) -> int | None:

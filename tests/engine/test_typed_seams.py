@@ -93,3 +93,12 @@ def test_the_web_workers_stop_sets_the_play_cores_token_and_raises_nothing() -> 
     assert stopper.on_signal(signal.SIGINT, None) is None and core.stopped
     late = stopper.attach(PlayCore(budget=None))  # a core taken after the stop starts stopped
     assert late.stopped
+
+
+def test_the_editions_the_seat_names_and_the_correction_period_are_written_once_in_facts() -> None:
+    home = {ROOT / "facts" / "case.py", ROOT / "facts" / "cards.py"}
+    written = re.compile(r'"2017", "2007", "1997"|"N": "North"|"NS": "North-South"|"correction_minutes": 30'
+                         r'|\b30(\.0)? ?(minutes|# Law 79C)')
+    again = [f"{p.relative_to(ROOT)}:{n}" for p in OURS if p not in home
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if written.search(line)]
+    assert not again, again
