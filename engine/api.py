@@ -83,11 +83,12 @@ def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None 
     pos = case.position()
     core = play_core() if play is None else play
     pf = params_fact(program, case)
-    facts = case_facts(case, pos, pf["correction_minutes"])
+    facts = case_facts(case, pos)
     facts.append(pf)
     from claimlaw.engine.packdata import apply_findings
 
     apply_findings(program, facts)
+    cls, cls_from = player_class(case, facts, pf)
     below = None
     if verdict_only and pos is not None:
         kept = claimed_for_side(case, pos.tricks_left)
@@ -95,12 +96,31 @@ def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None 
             below = kept if case.claim.says == "claim" else kept + 1
     result, book = run_answering(program, facts, {"case": case, "position": pos}, core, verdict_below=below)
     ruling = assemble(case, ed, pk, result, verbose=verbose)
+    ruling.class_of_player, ruling.class_from = cls, cls_from
     if book is not None:
         ruling.proven = book.proven
     if not verdict_only and ruling.outcome == "claim_adjusted" and pos is not None and core is not None:
         name_costly_card(case, pos, ruling, core)
     check_invariants(case, ruling)
     return ruling
+
+
+def player_class(case: Case, facts: list[dict[str, Any]], params: dict[str, Any]) -> tuple[str, str]:
+    """The class of player the case is ruled for, and where it came from: the case's finding, else a pack's
+    regulation that supplied it (``apply_findings``), else the packs' ``class_of_player`` parameter (the rules'
+    default, club, where no pack sets one). The findings fact is given it, so every rule reads the one class."""
+    findings = next((f for f in facts if f.get("kind") == "findings"), None)
+    if case.findings.class_of_player is not None:
+        return case.findings.class_of_player, "the case's findings"
+    if findings is not None and findings.get("class_of_player", "unknown") != "unknown":
+        by = next((f["rule"] for f in facts if f.get("kind") == "regulation_applied"
+                   and "class_of_player" in f.get("values", {})), "")
+        return str(findings["class_of_player"]), f"a pack's regulation{f' ({by})' if by else ''}"
+    cls = str(params.get("class_of_player") or "club")
+    cite = params.get("class_of_player_cite") or ""
+    if findings is not None:
+        findings["class_of_player"] = cls
+    return cls, (f"the pack's default ({cite})" if cite else "the rules' default: the case names no class")
 
 
 def params_fact(program: Any, case: Case) -> dict[str, Any]:
@@ -237,9 +257,10 @@ def assemble(case: Case, edition: str, packs: list[str], result: Any, *, verbose
 # Switches whose effect shows in the witness line: the general guidelines (the licence table's rows a guideline rule
 # asserts) and the stated line, each named by the choices of a line that used it. The other switches are set only
 # where they bear on the count (70C3's unaware_trump when a trick could be lost to it, 70E1's guess when the
-# claimer's sure tricks fall short of the claim, 70D2 for a defender's claim) or where a finding, a piece of
-# evidence or a Regulating Authority sets them (guess_order, played_after_claim, safety_check_high_trump).
-_SEEN_IN_WITNESS = frozenset({lic.name for lic in LICENCES if lic.rule is not None} | {"line"})
+# claimer's sure tricks fall short of the claim, 70D2 for a defender's claim) or where a finding or a Regulating
+# Authority sets them (guess_order, safety_check_high_trump). The play after the claim (70D3, 68D2(b)) is a line the
+# count weighs: its step stands where that line was the witness.
+_SEEN_IN_WITNESS = frozenset({lic.name for lic in LICENCES if lic.rule is not None} | {"line", "played_after_claim"})
 # the footnote's standard ("normal" includes careless or inferior play for the class of player) is what every
 # worst-normal count applies, so its step stands wherever such a count decided the ruling
 _STANDARD = "class_of_player"
@@ -257,10 +278,11 @@ def _switch_counts(f: dict[str, Any], used: set[str], normal_counted: bool) -> b
 
 def printed_chain(trace: list[TraceStep], used: set[str], *, normal_counted: bool) -> list[TraceStep]:
     """The steps the ruling rests on, in firing order: a step stays when it concluded something of the ruling, or
-    asserted a fact a kept step matched on, or set a switch that changed the count (a licence only when the witness
-    line used it), or recorded a finding of its own (79C's period, 70B's procedure), or cited a regulation (a pack's
-    parameter or withdrawal at the step it changed). So 70E1 is in the chain only
-    where a guess was at stake, and a procedural step whose facts no later rule needed is left to ``considered``."""
+    asserted a fact a kept step matched on (79C's period, which 69B and 71 read), or set a switch that changed the
+    count (a licence only when the witness line used it), or cited a regulation (a pack's parameter or withdrawal at
+    the step it changed). So 70E1 is in the chain only where a guess was at stake, and a procedural step that only
+    records what the Director does (70B) is left to ``considered``: taking it out would change nothing
+    (tests/engine/test_chain_honest.py)."""
     keep: list[bool] = [False] * len(trace)
     needed: list[dict[str, Any]] = []
     for i in range(len(trace) - 1, -1, -1):
@@ -268,10 +290,8 @@ def printed_chain(trace: list[TraceStep], used: set[str], *, normal_counted: boo
         made = [f for f in step.concluded.get("asserted", []) if isinstance(f, dict)]
         switches = [f for f in made if f.get("kind") == "switch"]
         others = [f for f in made if f.get("kind") != "switch"]
-        recorded = any(not (isinstance(v, dict) and "kind" in v) for v in step.facts.values())
         if (any(k in step.concluded for k in _CONCLUSIONS) or any(f in needed for f in others)
-                or any(_switch_counts(f, used, normal_counted) for f in switches) or (recorded and not switches)
-                or getattr(step, "cites", None)):
+                or any(_switch_counts(f, used, normal_counted) for f in switches) or getattr(step, "cites", None)):
             keep[i] = True
             needed.extend(v for v in step.facts.values() if isinstance(v, dict) and "kind" in v)
     return [s for s, k in zip(trace, keep, strict=True) if k]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from claimlaw.facts import CORRECTION_MINUTES, SEATS, Case, Line, Position, Side
+from claimlaw.facts import SEATS, Case, Line, Position, Side
 
 
 def remaining_tricks(case: Case, pos: Position | None) -> int | None:
@@ -29,19 +29,6 @@ def claimed_for_side(case: Case, remaining: int | None) -> int | None:
     if c.abandons_hand or c.tricks is None:
         return 0  # 68B1: abandoning the hand concedes all the remaining tricks
     return remaining - c.tricks
-
-
-def within_period(case: Case, minutes: float) -> str:
-    """'yes', 'no' or 'unknown': was the later objection inside the Law 79C correction period?"""
-    t = case.timing
-    if t.within_correction_period is not None:
-        return "yes" if t.within_correction_period else "no"
-    if t.minutes_after_scores_posted is not None:
-        period = t.correction_period_minutes or minutes
-        return "yes" if t.minutes_after_scores_posted <= period else "no"
-    if t.objection in ("at_once", "before_next_call"):
-        return "yes"  # before the scores could even be posted
-    return "unknown"
 
 
 def stated_line(case: Case) -> tuple[Line | None, bool]:
@@ -68,8 +55,7 @@ def stated_line(case: Case) -> tuple[Line | None, bool]:
     return line, mentions
 
 
-def case_facts(case: Case, pos: Position | None,
-               correction_minutes: float = CORRECTION_MINUTES) -> list[dict[str, Any]]:
+def case_facts(case: Case, pos: Position | None) -> list[dict[str, Any]]:
     """The input facts of one case: the claim, each response, the table summary, timing, board."""
     c = case.claim
     side = case.claimer_side
@@ -128,7 +114,11 @@ def case_facts(case: Case, pos: Position | None,
         "objection_by": t.objection_by.value if t.objection_by else "unknown",
         "objector_side": objector_side,
         "objector_is_claimer_side": objector_side == side.value,
-        "within_period": within_period(case, correction_minutes),
+        # what the case says of the correction period (79C judges it against the period in force): an explicit
+        # finding, and the minutes after the scores were posted (-1: not said)
+        "period_found": ("yes" if t.within_correction_period else "no") if t.within_correction_period is not None
+        else "unknown",
+        "minutes_after_posted": t.minutes_after_scores_posted if t.minutes_after_scores_posted is not None else -1,
     })
     po = case.responses.play_on
     facts.append({  # always present, so no rule has to negate an input fact

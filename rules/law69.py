@@ -77,7 +77,8 @@ WITHDRAWAL = Rule(
     editions=ALL,
     reason="A side may withdraw its agreement within the correction period for the reasons in 69B1 and 69B2.",
     when=(fact("established", alias="established"),
-          fact("table", alias="table", objection=one_of(*LATE), objector_is_claimer_side=False, within_period="yes")),
+          fact("table", alias="table", objection=one_of(*LATE), objector_is_claimer_side=False),
+          fact("correction_period", alias="period", within="yes")),
     then=_withdrawal,
 )
 
@@ -94,7 +95,8 @@ TOO_LATE = Rule(
     editions=ALL,
     reason="Outside the correction period an established agreement can no longer be withdrawn.",
     when=(fact("established", alias="established"),
-          fact("table", alias="table", objection=one_of(*LATE), objector_is_claimer_side=False, within_period="no")),
+          fact("table", alias="table", objection=one_of(*LATE), objector_is_claimer_side=False),
+          fact("correction_period", alias="period", within="no")),
     then=_too_late,
 )
 

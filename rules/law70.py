@@ -134,6 +134,9 @@ def _aware(why: str) -> Any:
     def act(ctx: Ctx, m: Facts) -> None:
         ctx.assert_fact("trump_awareness", aware=True, why=why)
         ctx.record(finding=why)
+        # the reason the claim keeps its trump tricks: said in the ruling, so the chain shows why 70C took nothing
+        ctx.note(f"70C2: the claimer is taken to have known a trump was out ({why}): 70C gives the opponents no "
+                 "trick for it.")
     return act
 
 

@@ -29,8 +29,8 @@ def _review_rule(name: str, clause: str, editions: tuple[str, ...], verified: bo
         reason="A concession stands once made, except that within the correction period the Director cancels it "
                "for the tricks in 71A/71B.",
         when=(fact("concession_made", alias="concession"), fact("established", alias="established"),
-              fact("table", alias="table", objection=one_of(*RAISED), objector_is_claimer_side=True,
-                   within_period="yes")),
+              fact("table", alias="table", objection=one_of(*RAISED), objector_is_claimer_side=True),
+              fact("correction_period", alias="period", within="yes")),
         then=_review,
         text_verified=verified,
     )
@@ -50,7 +50,8 @@ STANDS = Rule(
     editions=(E2017, E2007, E1997),
     reason="After the correction period a concession stands.",
     when=(fact("concession_made", alias="concession"), fact("established", alias="established"),
-          fact("table", alias="table", objection=one_of(*RAISED), objector_is_claimer_side=True, within_period="no")),
+          fact("table", alias="table", objection=one_of(*RAISED), objector_is_claimer_side=True),
+          fact("correction_period", alias="period", within="no")),
     then=_stands,
 )
 

@@ -36,14 +36,29 @@ DISAGREEMENT_2007 = Rule(
 )
 
 
+RAISED = ("at_once", "before_next_call", "after_next_call", "after_round_end")
+
+
+def _within(t: Facts, minutes: float) -> str:
+    """'yes', 'no' or 'unknown': a finding says so; else the minutes after the scores were posted against the period;
+    an objection at once or before the next call comes before any score is posted."""
+    if t["period_found"] != "unknown":
+        return t["period_found"]
+    if t["minutes_after_posted"] >= 0:
+        return "yes" if t["minutes_after_posted"] <= minutes else "no"
+    return "yes" if t["objection"] in ("at_once", "before_next_call") else "unknown"
+
+
 def _period(ctx: Ctx, m: Facts) -> None:
     t, p = m["table"], m["params"]
-    ctx.record(correction_minutes=p["correction_minutes"], within=t["within_period"])
+    within = _within(t, p["correction_minutes"])
+    ctx.assert_fact("correction_period", within=within, minutes=p["correction_minutes"])
+    ctx.record(correction_minutes=p["correction_minutes"], within=within)
     if p.get("correction_minutes_cite"):
         ctx.cite(f"correction period {p['correction_minutes']:g} minutes: {p['correction_minutes_cite']}")
-    if t["within_period"] == "unknown":
-        ctx.note("79C: the case does not say whether the objection came within the correction period; it is taken "
-                 "as outside it only when the case says so.")
+    if within == "unknown":
+        ctx.note("79C: the case does not say whether the objection came within the correction period; neither 69B "
+                 "nor 71 can be applied until the Director finds it.")
 
 
 PERIOD = Rule(
@@ -51,8 +66,8 @@ PERIOD = Rule(
     clause="79C",
     editions=(E2017, E2007, E1997),
     reason=f"Agreements and concessions can be reopened only within the correction period ({CORRECTION_MINUTES:g} "
-           "minutes unless the organiser sets another).",
-    when=(fact("table", alias="table", objection=one_of(*LATE)), fact("params", alias="params")),
+           "minutes unless the organiser sets another): it decides whether 69B and 71 apply.",
+    when=(fact("table", alias="table", objection=one_of(*RAISED)), fact("params", alias="params")),
     then=_period,
     params={"correction_minutes": CORRECTION_MINUTES},
 )

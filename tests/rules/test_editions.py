@@ -24,7 +24,8 @@ PLAYED_ON = make(claim={"by": "S", "tricks": 4, "statement": "The rest are mine"
 def test_play_continued_at_the_non_claimers_request_stands_in_2017_is_evidence_in_2007_and_void_in_1997(
         edition: str, outcome: str, law: str) -> None:
     r = ruled(PLAYED_ON, edition=edition)
-    assert r.outcome == outcome and law in r.laws
+    # 70D3's evidence is weighed by the count: in the chain where its line was the witness, else considered
+    assert r.outcome == outcome and law in r.laws + [s.clause for s in r.considered]
     assert all(s.edition == edition for s in r.trace)
     if edition == "1997":
         assert any("voided" in n for n in r.notes) and "70D3" not in r.laws
@@ -56,8 +57,9 @@ def test_the_1997_laws_have_no_trick_in_progress_preamble_so_such_a_statement_is
 @clause("70B")
 def test_the_1997_director_faces_all_hands_before_hearing_objections() -> None:
     data = make(claim={"by": "S", "tricks": 4}, responses={"W": "disputes"})
-    steps_2017 = next(s for s in ruled(data).trace if s.clause == "70B").facts["steps"]
-    steps_1997 = next(s for s in ruled(data, edition="1997").trace if s.clause == "70B").facts["steps"]
+    r17, r97 = ruled(data), ruled(data, edition="1997")
+    steps_2017 = next(s for s in [*r17.trace, *r17.considered] if s.clause == "70B").facts["steps"]
+    steps_1997 = next(s for s in [*r97.trace, *r97.considered] if s.clause == "70B").facts["steps"]
     assert "objections" in steps_2017[1] and "faced" in steps_1997[1]
 
 

@@ -242,6 +242,8 @@ def test_a_step_that_fired_but_changed_nothing_goes_to_the_considered_steps_not_
     assert "68B1.claim_concedes_rest" not in chain and "guideline.ruff_low" not in chain
     assert {"68B1.claim_concedes_rest", "guideline.ruff_low"} <= {s.rule for s in r.considered}
     assert "guideline.unaware_winner" in chain  # the witness line used it
+    # 70B's procedure (the claimer repeats his statement, the objections are heard) decides nothing here
+    assert "70B.clarification_repeated" not in chain and "70B.clarification_repeated" in {s.rule for s in r.considered}
 
 
 @clause("70A", "70.footnote")

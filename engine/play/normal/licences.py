@@ -74,9 +74,14 @@ LICENCES: tuple[Licence, ...] = (
     Licence("unaware_winner", "plays as if an outstanding winner were gone", "White Book 8.70.6", "70C",
             solver_neutral=True,
             rule="A claimer who has forgotten an outstanding winner may discard or lead as if it were gone."),
+    # always in force: the claimer's view (view.py) holds every card played and every show-out, so no rule sets it
     Licence("sees_played_cards", "sees the cards as they are played", "WBFLC 2001-10-30 #3 (as reported); EBU TD forum",
-            "70.footnote", default=True, solver_neutral=True,
-            rule="He sees the cards as they are played: a show-out or a bad break is noticed when it happens."),
+            "70.footnote", switch=False, solver_neutral=True),
+    Licence("blocks_suit", "follows low under partner's winner, blocking a suit he should unblock",
+            "EBU Club TD course, claims exercise (EBU TD forum 2022, 'Careless or irrational?')", "70.footnote",
+            classes=("beginner",),
+            rule="A beginner may carelessly follow low under partner's last card of a suit and block it, where a "
+                 "club player or better overtakes."),
     Licence("safety_check_high_trump", "checks with a high trump first, drawing the trump he forgot",
             "ACBL Tech Files 1992 C (the 2019 guidelines, #3, say the opposite)", "70C", solver_neutral=True),
     Licence("partner_restricted", "a defender's partner also plays the least successful normal cards", "Law 70D2",
@@ -86,6 +91,9 @@ LICENCES: tuple[Licence, ...] = (
             switch=False, solver_neutral=True),
     Licence("discard", "discards what he sees as a loser", "", "70.footnote", switch=False, solver_neutral=True),
     Licence("line", "follows his stated line", "70D1", "70D1", switch=False),
+    # the cards played after the claim, taken as a line he may follow (70D3 2007, 68D2(b) 2017): core.py
+    Licence("played_after_claim", "plays as he played after the claim (evidence of his probable play)",
+            "Law 70D3 (2007); Law 68D2(b) (2017)", "70D3", switch=False),
 )
 
 BY_NAME: dict[str, Licence] = {lic.name: lic for lic in LICENCES}
@@ -94,6 +102,12 @@ BY_NAME: dict[str, Licence] = {lic.name: lic for lic in LICENCES}
 # per seat) and the tricks the claim concedes
 SEEN_SHIFT = 8
 CONCEDED_SHIFT = 12
+
+
+def covers(name: str, class_of_player: str) -> bool:
+    """Licence ``name`` is normal for ``class_of_player`` (a name not in the table, or a class not named, covers)."""
+    lic = BY_NAME.get(name)
+    return lic is None or class_of_player not in CLASSES or class_of_player in lic.classes
 
 
 def licence_text(name: str) -> str:

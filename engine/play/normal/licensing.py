@@ -141,7 +141,8 @@ def licences(q: Question, node: Node, seat: Seat) -> dict[Card, str]:
 
 def following(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict[Card, str]:
     """Following suit: his card by the follow rules (``follow_low``), third hand's 70E1 finesse card or top card, and
-    cards he sees as equal to those (``equal_small_any``)."""
+    cards he sees as equal to those (``equal_small_any``); where the follow rules overtake partner's last card of
+    the suit, for a beginner also his lowest card (``blocks_suit``)."""
     m = q.model
     hand = node.hand(seat)
 
@@ -162,12 +163,16 @@ def following(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict
     ub = unblock_card(q, node, seat, follow, w_seat, w_card) if partner_winning else None
     if ub is not None:
         add(ub, "follow_low")  # partner's last card of the suit: he overtakes rather than block his winners
+        if m.on("blocks_suit"):  # a beginner may follow low and block it (EBU Club TD course)
+            add(follow[0], "blocks_suit")
     elif partner_winning or not over:
         add(follow[0], "follow_low")
     elif sure:
         add(sure[0], "follow_low")
     elif (eq := equal_overtake(q, node, seat, follow, w_seat, w_card)) is not None:
         add(eq, "follow_low")  # partner's last card of the suit: he overtakes with an equal, blocking nothing
+        if m.on("blocks_suit"):
+            add(follow[0], "blocks_suit")
     elif len(node.trick) == 2 and (w_seat.side != q.side or len(
             [o for o in seen_opp(q, node, led, seat) if o.rank > w_card.rank]) > 1):
         # third hand, no sure winner, the trick an opponent's or partner's card two or more cards out may
