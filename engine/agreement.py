@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from claimlaw.facts import Case, load_case
+
+if TYPE_CHECKING:
+    from claimlaw.engine.play import PlayCore
 
 
 @dataclass
@@ -73,27 +77,17 @@ DISPUTED: dict[str, tuple[dict[str, int], str]] = {
 # Measured 2026-11-26: at 60,000 the 6NT and the USBF 5♦ were left open; at 1,000,000 every case is proven and the
 # table of 14 takes about 35 s, as at 60,000
 RULINGS_BUDGET = 1_000_000
-_CORES: dict[int | None, object] = {}
 
 
-def core_for(budget: int | None) -> object:
-    """One play core per budget for the whole table (its caches are shared by the cases)."""
-    if budget not in _CORES:
-        from claimlaw.engine.play import PlayCore
-
-        _CORES[budget] = PlayCore(budget=budget)
-    return _CORES[budget]
-
-
-def rule_published(path: Path, play: object = None, budget: int | None = RULINGS_BUDGET) -> AgreementRow:
+def rule_published(path: Path, play: PlayCore | None = None, budget: int | None = RULINGS_BUDGET) -> AgreementRow:
     """Rule one published case under its own edition and compare with its ``expect`` block (``play``: a play
-    core to use; by default one searching at most ``budget`` positions per question)."""
-    from claimlaw.engine.api import check_expect, rule
+    core to use; by default ``play_core(budget)``, one per budget for the whole table, its caches shared)."""
+    from claimlaw.engine.api import check_expect, play_core, rule
 
     case: Case = load_case(path)
     if case.expect is None:
         raise ValueError(f"{path.name}: a published case needs an expect block with the published ruling")
-    ruling = rule(case, edition=case.expect.edition, play=play if play is not None else core_for(budget))
+    ruling = rule(case, edition=case.expect.edition, play=play if play is not None else play_core(budget))
     diffs = check_expect(case, ruling)
     exp = case.expect
     want = {s.value if hasattr(s, "value") else str(s): n for s, n in (exp.tricks or {}).items()}

@@ -9,17 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from claimlaw.engine.facts_in import case_facts, claimed_for_side
 from claimlaw.engine.play.normal.licences import LICENCES
 from claimlaw.engine.questions import AnswerBook, Unanswered
 from claimlaw.engine.rulebook import Pack
-from claimlaw.facts import Case, Ruling, Side, TraceStep, WeightedResult, Witness
+from claimlaw.facts import DEFAULT_EDITION, Case, Ruling, Side, TraceStep, WeightedResult, Witness
 from claimlaw.facts.contract import score
 
-DEFAULT_EDITION = "2017"
-_CORE: Any = None
+if TYPE_CHECKING:
+    from claimlaw.engine.play import PlayCore
+
+_CORES: dict[int | None, PlayCore] = {}
 
 
 MAX_QUESTIONS = 64  # distinct trick questions one ruling may ask: more means a rule asks without end
@@ -29,17 +31,18 @@ class InvariantError(RuntimeError):
     """A ruling broke an invariant every ruling must keep (an internal error, never the case's fault)."""
 
 
-def play_core() -> Any:
-    """The process-wide play core (one per process: DDS is not thread-safe). It searches until each count is
-    proven: a single ruling never rests on an unfinished search unless the caller sets a budget."""
-    global _CORE
-    if _CORE is None:
-        try:
-            from claimlaw.engine.play import PlayCore
-        except ImportError:  # pragma: no cover - the core is part of the package
-            return None
-        _CORE = PlayCore(budget=None)
-    return _CORE
+def play_core(budget: int | None = None, *, fresh: bool = False) -> PlayCore:
+    """The play core every face rules with: ``budget`` search positions per question (None: search until each count
+    is proven). One per budget per process, its caches shared by the process's rulings (DDS is not thread-safe: one
+    process, one core at a time); ``fresh``: a core of its own, whose tables and stop go with one ruling (the web
+    page's worker takes one per ruling). ``rule``'s default is ``play_core()``."""
+    from claimlaw.engine.play import PlayCore
+
+    if fresh:
+        return PlayCore(budget=budget)
+    if budget not in _CORES:
+        _CORES[budget] = PlayCore(budget=budget)
+    return _CORES[budget]
 
 
 def program_for(edition: str, packs: Sequence[str | Pack]) -> Any:
@@ -53,9 +56,12 @@ def program_for(edition: str, packs: Sequence[str | Pack]) -> Any:
 
 
 def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None = None,
-         play: Any = "default", verbose: bool = False, case_dir: Path | None = None,
+         play: PlayCore | None = None, verbose: bool = False, case_dir: Path | None = None,
          verdict_only: bool = False) -> Ruling:
     """Rule on ``case``: the outcome, tricks, score, witness lines and the traced law chain.
+
+    ``play``: the play core that answers the trick questions (None, the default: ``play_core()``, the process's own,
+    searching until each count is proven; a budget or a stop is a core's own, from ``play_core(budget)``).
 
     ``packs`` (names or paths, as a user gives ``--pack``) replace the case's own ``regulations``. Those are read
     as untrusted: installed pack names only, unless ``case_dir`` says the case came from a file there, when a
@@ -75,7 +81,7 @@ def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None 
         pk = [p.name if isinstance(p, Pack) else str(p) for p in packs]
     program = program_for(ed, chosen)
     pos = case.position()
-    core = play_core() if play == "default" else play
+    core = play_core() if play is None else play
     pf = params_fact(program, case)
     facts = case_facts(case, pos)
     facts.append(pf)
@@ -156,7 +162,7 @@ def name_costly_card(case: Case, pos: Any, ruling: Ruling, core: Any) -> None:
         if w.question == "worst_normal" and w.side == side.value:
             best = core.double_dummy(pos, side).tricks
             if best < claimed:
-                name = {"NS": "North-South", "EW": "East-West"}[side.value]
+                name = side.long_name
                 ruling.summary = (f"{ruling.summary} No card of the line loses it: best play by both sides already "
                                   f"gives {name} at most {best} of the {claimed} claimed.")
                 break
@@ -217,7 +223,7 @@ def assemble(case: Case, edition: str, packs: list[str], result: Any, *, verbose
     """Turn the session's conclusions and trace into a Ruling."""
     c: dict[str, Any] = dict(result.conclusions)
     witnesses = [w if isinstance(w, Witness) else Witness.model_validate(w) for w in c.get("witnesses") or []]
-    used = {ch.licence for w in witnesses for ch in w.parsed_choices() if not isinstance(ch, str)}
+    used = {ch.licence for w in witnesses for ch in w.choices}
     chain = printed_chain(list(result.trace), used, normal_counted=any(w.question == "worst_normal"
                                                                        for w in witnesses))
     trace = list(result.trace) if verbose else chain

@@ -20,9 +20,15 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 from typer.core import TyperGroup
 
 from claimlaw.engine.agreement import RULINGS_BUDGET
+from claimlaw.facts.cards import Card, Seat
+from claimlaw.facts.case import DEFAULT_EDITION, EDITIONS
+
+_EDITIONS_SAID = f"{', '.join(EDITIONS[:-1])} or {EDITIONS[-1]}"  # "2017, 2007 or 1997"
+_EDITIONS_HELP = f"{DEFAULT_EDITION} (default), {' or '.join(e for e in EDITIONS if e != DEFAULT_EDITION)}"
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="claimlaw — rulings on bridge claims and concessions (Laws 68-71).")
@@ -98,7 +104,7 @@ def rule_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Emit the ruling as JSON (errors too: "
                                           '{"error": ..., "field": ...} on stdout).')] = False,
     edition: Annotated[str | None, typer.Option(metavar="EDITION",
-                                                help="Law edition: 2017 (default), 2007 or 1997.")] = None,
+                                                help=f"Law edition: {_EDITIONS_HELP}.")] = None,
     pack: Annotated[list[str] | None,
                     typer.Option(metavar="NAME|PATH",
                                  help="Regulating-Authority pack (name or path); repeatable.")] = None,
@@ -115,13 +121,13 @@ def rule_cmd(
 ) -> None:
     """Rule on CASE_FILE: the outcome, tricks, score, witness lines, the chain of law references and the findings
     the ruling hinges on (the Director's open questions)."""
-    from claimlaw.engine.api import check_expect, rule
+    from claimlaw.engine.api import check_expect, play_core, rule
     from claimlaw.engine.host import RuleError
     from claimlaw.engine.rulebook import RulebookError
     from claimlaw.facts import CaseError, load_case
 
-    if edition is not None and edition not in ("2017", "2007", "1997"):
-        _fail(f"unknown edition {edition!r}; use 2017, 2007 or 1997", as_json=as_json, field="--edition")
+    if edition is not None and edition not in EDITIONS:
+        _fail(f"unknown edition {edition!r}; use {_EDITIONS_SAID}", as_json=as_json, field="--edition")
     if budget is not None and budget < 1:
         _fail(f"{budget} is not a positive number of search positions", as_json=as_json, field="--budget")
     try:
@@ -129,11 +135,7 @@ def rule_cmd(
     except CaseError as e:
         _fail(e.problem, as_json=as_json, field=e.field, file=str(case_file))
     try:
-        core: object = "default"
-        if budget is not None:
-            from claimlaw.engine.play import PlayCore
-
-            core = PlayCore(budget=budget)
+        core = play_core(budget)
         with _progress():
             ruling = rule(case, edition=edition, packs=pack or None, verbose=verbose, play=core,
                           case_dir=case_file.parent)
@@ -219,7 +221,7 @@ def _wrapped(label: str, text: object, width: int | None) -> None:
     if width is None:
         out.print(f"{label}{escape(body)}", highlight=False)
         return
-    plain = re.sub(r"\[/?[a-z ]*\]", "", label)
+    plain = Text.from_markup(label).plain
     lines = textwrap.wrap(body, width=width, initial_indent=" " * len(plain), subsequent_indent="      ",
                           break_on_hyphens=False) or [" " * len(plain)]
     out.print(label + escape(lines[0][len(plain):]), highlight=False)
@@ -257,42 +259,29 @@ def _in_force(ruling: Any) -> str:
     return f"{t(ruling.edition)} Laws" + (f" + {t(', '.join(ruling.packs))}" if ruling.packs else "")
 
 
-_WINNER = re.compile(r"\b(North|East|South|West) wins\b")
-
-
 def _guidelines(w: Any) -> list[str]:
     """The guideline behind each careless or chosen card of witness ``w``, one line per guideline with its cards."""
-    grouped: dict[str, list[str]] = {}
-    for ch in w.parsed_choices():
-        if isinstance(ch, str):
-            grouped.setdefault(ch, [])
-            continue
-        grouped.setdefault(ch.why, []).append(f"{ch.seat} {ch.card}")
+    grouped: dict[str, list[tuple[str, str]]] = {}
+    for ch in w.choices:
+        grouped.setdefault(ch.why, []).append((Seat(ch.seat).long_name, Card.parse(ch.card).pretty))
     lines = []
     for why, plays in grouped.items():
-        said: list[str] = []  # "North ♦A ♦K, South ♣A": each seat named once per run of its cards
-        for play in plays:
-            seat, card = play.split(" ", 1)
-            if said and said[-1].split(" ", 1)[0] == seat:
-                said[-1] += f" {card}"
+        said: list[tuple[str, list[str]]] = []  # "North ♦A ♦K, South ♣A": each seat named once per run of its cards
+        for seat, card in plays:
+            if said and said[-1][0] == seat:
+                said[-1][1].append(card)
             else:
-                said.append(play)
-        lines.append(f"{why}: {', '.join(said)}" if said else why)
+                said.append((seat, [card]))
+        lines.append(f"{why}: {', '.join(' '.join([seat, *cards]) for seat, cards in said)}")
     return lines
 
 
 def _witness_tricks(w: Any) -> list[str]:
     """Each trick of a witness line compactly: ``N ♦A ♣6 ♦2 ♦5 →N`` (leader, cards from the leader, winner)."""
-    winners = [m[0] for m in _WINNER.findall(w.words)]
     out = []
     for i, cards in enumerate(w.tricks_played):
         leader = w.leaders[i] if i < len(w.leaders) else "?"
-        if i < len(winners) and len(winners) == len(w.tricks_played):
-            won = winners[i][0]
-        elif i + 1 < len(w.leaders):
-            won = w.leaders[i + 1]
-        else:
-            won = "?"
+        won = w.winners[i] if i < len(w.winners) else "?"
         shown = " ".join(_pretty_card(c) for c in cards)
         out.append(f"{leader} {shown} →{won}")
     return out
@@ -370,7 +359,7 @@ def print_ruling(case: object, ruling: object) -> None:
         out.print(f"[bold]Witness line[/] ({t(w.question.replace('_', ' '))}: {t(w.side)} take {w.tricks}): "
                   f"{t(w.words)}", highlight=False)
         for ch in w.choices:
-            out.print(f"    · {t(ch)}", highlight=False)
+            out.print(f"    · {t(ch.licence)}: {t(ch.text)}", highlight=False)
     out.print(f"[bold]Law chain:[/] {t(' → '.join(ruling.laws))}", highlight=False)
     for i, s in enumerate(ruling.trace, 1):
         mark = " [yellow](text unverified)[/]" if not s.text_verified else ""
@@ -418,7 +407,8 @@ def _short(v: object, limit: int = 80) -> str:
 def law_cmd(clause: Annotated[str, typer.Argument(help="A clause id such as 70C, 68B2, 71, 68.preamble.")],
             pack: Annotated[list[str] | None, typer.Option(metavar="NAME|PATH", help="Show the clause as these "
                                                            "packs change it (repeatable).")] = None,
-            edition: Annotated[str, typer.Option(metavar="EDITION", help="With --pack: the edition.")] = "2017",
+            edition: Annotated[str, typer.Option(metavar="EDITION",
+                                                 help="With --pack: the edition.")] = DEFAULT_EDITION,
             ) -> None:
     """What claimlaw encodes for CLAUSE: our paraphrase, the rules implementing it, editions, tests; with --pack,
     the clause as the packs change it (rules added, replaced, withdrawn; parameters it reads, with citations)."""
@@ -453,8 +443,8 @@ def _law_under_packs(clause: str, packs: list[str], edition: str) -> None:
     from claimlaw.engine.lawinfo import clause_under_packs
     from claimlaw.engine.rulebook import RulebookError
 
-    if edition not in ("2017", "2007", "1997"):
-        _fail(f"unknown edition {edition!r}; use 2017, 2007 or 1997", field="--edition")
+    if edition not in EDITIONS:
+        _fail(f"unknown edition {edition!r}; use {_EDITIONS_SAID}", field="--edition")
     try:
         view = clause_under_packs(clause, packs, edition)
     except RulebookError as e:
@@ -597,9 +587,8 @@ def audit_cmd(
     retry: Annotated[bool, typer.Option("--retry", help="Redo the store's error and timeout rows.")] = False,
     limit: Annotated[int | None, typer.Option(help="Audit at most this many claims.")] = None,
     rows: Annotated[int, typer.Option(help="Rows of non-sound claims to show in the table.")] = 20,
-    edition: Annotated[str | None, typer.Option(metavar="EDITION",
-                                                help="Law edition each claim is ruled under: 2017 (default), 2007 "
-                                                     "or 1997.")] = None,
+    edition: Annotated[str | None, typer.Option(
+        metavar="EDITION", help=f"Law edition each claim is ruled under: {_EDITIONS_HELP}.")] = None,
     pack: Annotated[list[str] | None, typer.Option(metavar="NAME|PATH",
                                                    help="Regulating-Authority pack; repeatable.")] = None,
     player_class: Annotated[str, typer.Option("--class", metavar="CLASS",
@@ -629,8 +618,8 @@ def audit_cmd(
         _fail(f"--batch: {batch} is not a positive number of claims")
     if timeout < 0:
         _fail(f"--timeout: {timeout:g} is not a number of seconds (0 for no limit)")
-    if edition is not None and edition not in ("2017", "2007", "1997"):
-        _fail(f"--edition: unknown edition {edition!r}; use 2017, 2007 or 1997")
+    if edition is not None and edition not in EDITIONS:
+        _fail(f"--edition: unknown edition {edition!r}; use {_EDITIONS_SAID}")
     if player_class not in ("beginner", "club", "expert", "world_class"):
         _fail(f"--class: {player_class!r} is not a class of player; use beginner, club, expert or world_class")
     if scheduler is not None:

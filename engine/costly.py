@@ -13,8 +13,6 @@ from typing import Any
 
 from claimlaw.facts import Card, CostlyCard, Position, Side, Witness
 
-_SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-
 
 def costly_card(pos: Position, side: Side, witness: Witness, claimed: int, core: Any) -> CostlyCard | None:
     """The first card of ``side`` on ``witness`` after which best play gives it fewer than ``claimed`` of the tricks
@@ -24,7 +22,7 @@ def costly_card(pos: Position, side: Side, witness: Witness, claimed: int, core:
         return None
     sim = pos.copy()
     start = sim.won[side]
-    by_card = {ch.card: ch for ch in witness.parsed_choices() if not isinstance(ch, str)}
+    by_card = {ch.card: ch for ch in witness.choices}
     cards = [Card.parse(x) for trick in witness.tricks_played for x in trick][len(pos.trick):]
     for card in cards:
         seat = sim.to_move
@@ -33,17 +31,13 @@ def costly_card(pos: Position, side: Side, witness: Witness, claimed: int, core:
             continue
         best = sim.won[side] - start + core.double_dummy(sim, side).tricks
         if best < claimed:
-            choice = by_card.get(card.pretty)
+            choice = by_card.get(str(card))
             licence, why = (choice.licence, choice.why) if choice is not None else ("", "")
             trick = sim.tricks_played + (1 if sim.trick else 0)
-            who = _SEAT_NAMES[seat.value]
+            who = seat.long_name
             because = f" — he {why} —" if why else ""
             return CostlyCard(seat=seat.value, card=str(card), trick=trick, licence=licence, why=why, at_most=best,
                               sentence=f"On {who}'s {card.pretty} at trick {trick}{because} the claim is lost: "
-                                       f"best play from there gives {_side_name(side)} at most {best} of the "
+                                       f"best play from there gives {side.long_name} at most {best} of the "
                                        f"{claimed} claimed.")
     return None
-
-
-def _side_name(side: Side) -> str:
-    return {"NS": "North-South", "EW": "East-West"}[side.value]

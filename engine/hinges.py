@@ -21,7 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from claimlaw.facts import Case, Ruling, Seat, case_from_dict
+from claimlaw.facts import CORRECTION_MINUTES, Case, Ruling, Seat, case_from_dict
 from claimlaw.facts.cards import SEATS, Card
 
 # the answers a Director can record for each finding, as the case file spells them
@@ -250,8 +250,8 @@ def candidates(case: Case, base: Ruling) -> list[_Candidate]:
                     [_Option(f"{max(m, 1.0):g} minutes or longer", {"timing.correction_period_minutes": max(m, 1.0)}),
                      _Option(f"shorter than {m:g} minutes",
                              {"timing.correction_period_minutes": m / 2 if m > 0 else None})],
-                    "", period is not None, "{current} (the period in force: 79C's 30 minutes unless the "
-                    "organiser's regulation says otherwise)"))
+                    "", period is not None, f"{{current}} (the period in force: 79C's {CORRECTION_MINUTES:g} "
+                    "minutes unless the organiser's regulation says otherwise)"))
     return [k for k in out if k.options]
 
 

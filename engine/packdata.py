@@ -15,6 +15,7 @@ from typing import Any
 
 from claimlaw.engine.rulebook import Op, Pack, PackError, Pattern, Rule, fact, ge, gt, le, lt, ne, one_of
 from claimlaw.engine.rulebook import eq as eq_op
+from claimlaw.facts import SEAT_NAMES
 from claimlaw.rules.common import ALL
 from claimlaw.rules.params import PARAMS, check, shown, suggest
 
@@ -49,7 +50,7 @@ CASE_FIELDS: dict[str, CaseField] = {f.name: f for f in [
     CaseField("contract", "board", "contract", "text", (), "the contract as written, e.g. 4H, 3NT, 4SX"),
     CaseField("trump", "board", "trump", "enum", ("S", "H", "D", "C", "none"), "the trump suit, or none at notrump"),
     CaseField("claimer", "claim", "role", "enum", ("declarer", "defender"), "who claimed or conceded"),
-    CaseField("claimer_seat", "claim", "by", "enum", ("N", "E", "S", "W"), "the seat that claimed or conceded"),
+    CaseField("claimer_seat", "claim", "by", "enum", tuple(SEAT_NAMES), "the seat that claimed or conceded"),
     CaseField("says", "claim", "says", "enum", ("claim", "concede"), "a claim or a concession"),
     CaseField("statement", "claim", "has_statement", "bool", (True, False),
               "the claimer said (or wrote) a line of play"),

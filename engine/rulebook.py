@@ -29,9 +29,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from claimlaw.facts.case import DEFAULT_EDITION as DEFAULT_EDITION
+from claimlaw.facts.case import EDITIONS as KNOWN_EDITIONS
+
 LAWS = "Laws of Duplicate Bridge"
-KNOWN_EDITIONS: tuple[str, ...] = ("2017", "2007", "1997")
-DEFAULT_EDITION = "2017"
 RESERVED_FIELDS = frozenset({"id", "sid"})  # durable_rules' fact identity and session keys
 
 _ALIAS = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
@@ -296,11 +297,7 @@ class Edition:
         return bool(self.in_force(rule))
 
 
-EDITIONS: dict[str, Edition] = {
-    "2017": Edition("2017", date="2017"),
-    "2007": Edition("2007", date="2007"),
-    "1997": Edition("1997", date="1997"),
-}
+EDITIONS: dict[str, Edition] = {name: Edition(name, date=name) for name in KNOWN_EDITIONS}
 
 
 def get_edition(edition: str | Edition) -> Edition:

@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+SEAT_NAMES: dict[str, str] = {"N": "North", "E": "East", "S": "South", "W": "West"}  # by letter, in SEATS order
+SIDE_NAMES: dict[str, str] = {"NS": "North-South", "EW": "East-West"}
+
 
 class Seat(StrEnum):
     """A compass seat at the table."""
@@ -36,7 +39,7 @@ class Seat(StrEnum):
 
     @property
     def long_name(self) -> str:
-        return {"N": "North", "E": "East", "S": "South", "W": "West"}[self.value]
+        return SEAT_NAMES[self.value]
 
     @classmethod
     def parse(cls, text: str) -> Seat:
@@ -71,7 +74,7 @@ class Side(StrEnum):
 
     @property
     def long_name(self) -> str:
-        return "North-South" if self is Side.NS else "East-West"
+        return SIDE_NAMES[self.value]
 
     @classmethod
     def parse(cls, text: str) -> Side:

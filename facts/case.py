@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     BaseModel,
@@ -81,7 +81,11 @@ SuitF = Annotated[Suit, BeforeValidator(_suit)]
 ContractF = Annotated[Contract, BeforeValidator(_contract), PlainSerializer(str, return_type=str),
                       Field(json_schema_extra={"type": "string", "examples": ["4S", "3NTX", "6HXX"]})]
 
-Edition = Annotated[Literal["2017", "2007", "1997"], BeforeValidator(_edition)]
+EditionName = Literal["2017", "2007", "1997"]
+EDITIONS: tuple[str, ...] = get_args(EditionName)  # the editions of the Laws claimlaw knows, newest first
+DEFAULT_EDITION: str = EDITIONS[0]
+CORRECTION_MINUTES = 30.0  # Law 79C: the correction period, unless the organiser (a case or a pack) sets another
+Edition = Annotated[EditionName, BeforeValidator(_edition)]
 Tricks = Annotated[StrictInt, Field(ge=0, le=13)]
 Minutes = Annotated[float, BeforeValidator(_number), Field(allow_inf_nan=False, le=1_000_000)]
 Response = Literal["agrees", "disputes", "silent"]
@@ -229,7 +233,7 @@ class Timing(_Model):
     and before the round ended), ``after_next_call`` or ``after_round_end``.
     ``objection_by``: the seat that objected. ``within_correction_period`` or
     ``minutes_after_scores_posted`` place it against the Law 79C correction period;
-    ``correction_period_minutes`` is the Tournament Organizer's period (default 30).
+    ``correction_period_minutes`` is the Tournament Organizer's period (default ``CORRECTION_MINUTES``).
     """
 
     objection: Moment = "none"

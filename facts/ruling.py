@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import re
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, computed_field, model_validator
+
+from claimlaw.facts.cards import Card, Seat
 
 Outcome = Literal[
     "not_a_claim",            # 68 preamble / 68A exception: play proceeds
@@ -26,16 +27,41 @@ Outcome = Literal[
 ]
 
 
-class Choice(NamedTuple):
-    """One entry of ``Witness.choices`` read back: the licence, the seat's name, the card as printed, why."""
+class Choice(BaseModel):
+    """One card of a witness line that a licence (a normal-play guideline) allowed rather than best play: who played
+    it, which card, at which trick of the board, and the licence with its meaning and source (from the licence table,
+    engine/play/normal/licences.py). ``text`` (in the JSON) is the sentence rendered from these."""
 
-    licence: str
-    seat: str
-    card: str
-    why: str
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
+    seat: Literal["N", "E", "S", "W"]
+    card: str = Field(pattern=r"^[SHDC][2-9TJQKA]$")  # as in ``tricks_played``, e.g. "DA"
+    trick: int = Field(ge=1, le=13)  # the trick of the board it was played to
+    licence: str      # the licence's name in the table, e.g. "unaware_winner"
+    meaning: str      # what the licence allows, in a Director's words
+    source: str = ""  # where Directors find it ("" for the model's own follow/discard rules)
 
-_CHOICE = re.compile(r"^(?P<licence>[^:]+): (?P<seat>North|East|South|West) plays (?P<card>\S+): (?P<why>.*)$")
+    @model_validator(mode="before")
+    @classmethod
+    def _rendered_text(cls, data: Any) -> Any:
+        """A choice read back from JSON brings its ``text``: it must be the one its fields render."""
+        if isinstance(data, dict) and "text" in data:
+            data = dict(data)
+            text = data.pop("text")
+            if text != cls.model_validate(data).text:
+                raise ValueError(f"text {text!r} is not what the choice's fields say")
+        return data
+
+    @property
+    def why(self) -> str:
+        """The licence in a Director's words, with its source: "plays as if ... (White Book 8.70.6)"."""
+        return f"{self.meaning} ({self.source})" if self.source else self.meaning
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def text(self) -> str:
+        """The choice as a sentence: "North plays ♦A: follows his stated line (70D1)"."""
+        return f"{Seat(self.seat).long_name} plays {Card.parse(self.card).pretty}: {self.why}"
 
 
 class CostlyCard(BaseModel):
@@ -63,18 +89,10 @@ class Witness(BaseModel):
     question: str  # "double_dummy", "worst_normal", "cannot_lose"
     tricks_played: list[list[str]] = Field(default_factory=list)  # each trick from its leader
     leaders: list[str] = Field(default_factory=list)
-    choices: list[str] = Field(default_factory=list)  # the licences the line used, with sources
+    winners: list[str] = Field(default_factory=list)  # the seat that won each trick of ``tricks_played``
+    choices: list[Choice] = Field(default_factory=list)  # the cards a licence allowed, in the order played
     words: str = ""  # the line in a Director's words
     costly: CostlyCard | None = None  # the card that first made the claim impossible (an adjusted claim's line)
-
-    def parsed_choices(self) -> list[Choice | str]:
-        """Each choice as (licence, seat, card, why); one not of the form "<licence>: <Seat> plays <card>: <why>"
-        stays the plain string."""
-        out: list[Choice | str] = []
-        for ch in self.choices:
-            m = _CHOICE.match(ch)
-            out.append(Choice(m["licence"], m["seat"], m["card"], m["why"]) if m else ch)
-        return out
 
 
 class TraceStep(BaseModel):

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from claimlaw.facts import CORRECTION_MINUTES, EDITIONS
+
 
 @dataclass(frozen=True)
 class Clause:
@@ -26,7 +28,7 @@ CLAUSES: dict[str, Clause] = {c.id: c for c in [
     Clause("68A", "Claim defined",
            "Saying that a side will win a number of tricks is a claim of them; so is suggesting that play stop, "
            "or showing one's cards, unless the player demonstrably did not mean to claim (declarer facing his "
-           "hand after an opening lead out of turn is Law 54's business).", ("2017", "2007", "1997"),
+           "hand after an opening lead out of turn is Law 54's business).", EDITIONS,
            ("2007", "1997")),
     Clause("68B1", "Concession defined",
            "Saying that a side will lose a number of tricks concedes them; claiming some tricks concedes the "
@@ -39,15 +41,15 @@ CLAUSES: dict[str, Clause] = {c.id: c for c in [
            "their information is unauthorised for partner (16C in 2017, 16D in 2007).", ("2017", "2007")),
     Clause("68C", "Clarification required",
            "A claim should come at once with a clear statement of the line of play, including the order of the "
-           "cards; 2017 adds that the claimer or conceder faces his hand.", ("2017", "2007", "1997"),
+           "cards; 2017 adds that the claimer or conceder faces his hand.", EDITIONS,
            ("1997",)),
     Clause("68D", "Play suspended",
            "After a claim or concession play stops: suspended (2017), ceases with later play usable as evidence "
-           "(2007), ceases with later play voided (1997).", ("2017", "2007", "1997"), ("1997",)),
+           "(2007), ceases with later play voided (1997).", EDITIONS, ("1997",)),
     Clause("68D1", "Agreed", "A claim or concession nobody doubts is agreed and Law 69 applies.",
-           ("2017", "2007", "1997")),
+           EDITIONS),
     Clause("68D2", "Doubted", "If any player, dummy included, doubts it, the claim or concession is not agreed.",
-           ("2017", "2007", "1997")),
+           EDITIONS),
     Clause("68D2(a)", "Director summoned",
            "A doubted claim or concession is ruled on by the Director under Law 70; nothing is done until he "
            "comes.", ("2017",), ("2017",)),
@@ -58,32 +60,32 @@ CLAUSES: dict[str, Clause] = {c.id: c for c in [
     Clause("69A", "Agreement established",
            "Agreement is established when the side assents and raises no objection before its next call on a "
            "later board or the end of the round; the board is scored as claimed or conceded.",
-           ("2017", "2007", "1997"), ("1997",)),
+           EDITIONS, ("1997",)),
     Clause("69B", "Agreement withdrawn",
            "Within the correction period a side may withdraw its agreement for the tricks named in 69B1 and 69B2.",
-           ("2017", "2007", "1997"), ("1997",)),
+           EDITIONS, ("1997",)),
     Clause("69B1", "A trick in fact won",
-           "Agreement to lose a trick the side had actually won can be withdrawn.", ("2017", "2007", "1997")),
+           "Agreement to lose a trick the side had actually won can be withdrawn.", EDITIONS),
     Clause("69B2", "A trick likely won",
            "Agreement to lose a trick the side would likely have won had play continued can be withdrawn "
            "(1997, reconstructed: a trick that could not be lost by normal play).", ("2017", "2007")),
     Clause("70A", "General objective",
            "The Director rules as equitably as he can, but every doubtful point about a claim goes against the "
-           "claimer.", ("2017", "2007", "1997")),
+           "claimer.", EDITIONS),
     Clause("70B", "Clarification statement repeated",
            "The claimer repeats his statement; the opponents' objections are heard; the cards may be faced "
-           "(1997: all hands are faced before the objections).", ("2017", "2007", "1997")),
+           "(1997: all hands are faced before the objections).", EDITIONS),
     Clause("70C", "Outstanding trump",
            "When an opponent still holds a trump, the opponents get the tricks that normal play could lose to "
            "it, if the claimer said nothing about it and was at all likely unaware of it.",
-           ("2017", "2007", "1997")),
+           EDITIONS),
     Clause("70C1", "No statement about the trump", "The claimer made no statement about that trump.",
-           ("2017", "2007", "1997")),
+           EDITIONS),
     Clause("70C2", "At all likely unaware",
            "It is at all likely that, when he claimed, the claimer did not know a trump was still out.",
-           ("2017", "2007", "1997")),
+           EDITIONS),
     Clause("70C3", "A trick could be lost to it", "Some normal play would lose a trick to that trump.",
-           ("2017", "2007", "1997")),
+           EDITIONS),
     Clause("70D", "Claimer proposes a new line (1997)",
            "1997: no successful line outside the statement when a less successful normal line exists.",
            ("1997",)),
@@ -106,10 +108,10 @@ CLAUSES: dict[str, Clause] = {c.id: c for c in [
            ("2017", "2007"), ("2017", "2007")),
     Clause("70.footnote", "Normal play",
            "For Laws 70 and 71 (1997: 69-71) normal play includes careless or inferior play for the class of "
-           "player (1997: but not irrational play).", ("2017", "2007", "1997"), ("1997",)),
+           "player (1997: but not irrational play).", EDITIONS, ("1997",)),
     Clause("71", "Concession cancelled",
            "A concession stands once made, except that within the correction period the Director cancels it for "
-           "the tricks in 71A and 71B and rescores the board.", ("2017", "2007", "1997"), ("1997",)),
+           "the tricks in 71A and 71B and rescores the board.", EDITIONS, ("1997",)),
     Clause("71A", "A trick in fact won", "A conceded trick the side had actually won is given back.",
            ("2017", "1997"), ("1997",)),
     Clause("71B", "A trick that could not be lost",
@@ -124,8 +126,8 @@ CLAUSES: dict[str, Clause] = {c.id: c for c in [
            "When a disagreement about tricks follows a claim or concession, the Director applies 69B or 71 "
            "(2007: Law 69).", ("2017", "2007"), ("2007",)),
     Clause("79C", "Correction period",
-           "Scores may be corrected until the correction period ends: 30 minutes after the official score is "
-           "available, unless the organiser sets another time.", ("2017", "2007", "1997"), ("2007", "1997")),
+           f"Scores may be corrected until the correction period ends: {CORRECTION_MINUTES:g} minutes after the "
+           "official score is available, unless the organiser sets another time.", EDITIONS, ("2007", "1997")),
 ]}
 
 

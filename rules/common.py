@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from claimlaw.engine.rulebook import Ctx
+from claimlaw.facts import EDITIONS, SEAT_NAMES, SIDE_NAMES
 
-E2017 = "2017"
-E2007 = "2007"
-E1997 = "1997"
-ALL: tuple[str, ...] = (E2017, E2007, E1997)
+E2017, E2007, E1997 = EDITIONS
+ALL: tuple[str, ...] = EDITIONS
 SINCE_2007: tuple[str, ...] = (E2017, E2007)
 
 LAWS = "Laws of Duplicate Bridge"
@@ -19,8 +18,6 @@ Facts = dict[str, dict[str, Any]]  # matched facts by alias
 __all__ = ["ALL", "E1997", "E2007", "E2017", "SINCE_2007", "LAWS", "Facts", "Ctx", "SEAT_NAMES", "SIDE_NAMES",
            "claimer_text", "tricks_text"]
 
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
 
 
 def claimer_text(claim: dict[str, Any]) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from claimlaw.engine.rulebook import Rule, fact, one_of
+from claimlaw.facts import CORRECTION_MINUTES
 from claimlaw.rules.common import E1997, E2007, E2017, Ctx, Facts
 
 LATE = ("after_next_call", "after_round_end")
@@ -64,11 +65,11 @@ PERIOD = Rule(
     name="79C.correction_period",
     clause="79C",
     editions=(E2017, E2007, E1997),
-    reason="Agreements and concessions can be reopened only within the correction period (30 minutes unless the "
-           "organiser sets another): it decides whether 69B and 71 apply.",
+    reason=f"Agreements and concessions can be reopened only within the correction period ({CORRECTION_MINUTES:g} "
+           "minutes unless the organiser sets another): it decides whether 69B and 71 apply.",
     when=(fact("table", alias="table", objection=one_of(*RAISED)), fact("params", alias="params")),
     then=_period,
-    params={"correction_minutes": 30.0},
+    params={"correction_minutes": CORRECTION_MINUTES},
 )
 
 RULES: list[Rule] = [DISAGREEMENT, DISAGREEMENT_2007, PERIOD]

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from claimlaw.facts import CORRECTION_MINUTES
+
 MAX_CORRECTION_MINUTES = 10_080  # a week: no correction period is longer; a bigger number is a typing slip
 
 
@@ -85,8 +87,9 @@ def _class(v: Any) -> str | None:
 
 
 PARAMS: dict[str, Param] = {p.name: p for p in [
-    Param("correction_minutes", "minutes", 30.0, "79C",
-          "the correction period in minutes (Law 79C: 30 unless the organiser sets another); read by 79C and "
+    Param("correction_minutes", "minutes", CORRECTION_MINUTES, "79C",
+          f"the correction period in minutes (Law 79C: {CORRECTION_MINUTES:g} unless the organiser sets another); "
+          "read by 79C and "
           "through it by 69B and 71; a case's own timing.correction_period_minutes wins over it", _minutes),
     Param("order_70E2", "order", "none", "70E2",
           f"the order an unclarified suit is deemed played in: one of {', '.join(ORDERS_70E2)}", _order),

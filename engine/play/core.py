@@ -7,16 +7,18 @@ model and its table (the rules) does not load the solvers.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
-from claimlaw.facts import SEATS, Card, Position, Seat, Side, Witness
+from claimlaw.facts import SEATS, Card, Choice, Position, Seat, Side, Witness
 
 from . import native
 from .dds import Disagreement, SolverError, card_values, new_question
 from .model import NormalPlayModel
-from .normal.licences import licence_text
+from .normal.licences import BY_NAME
 from .normal.licensing import guess_needed
 from .search import Node, Searcher, Step, dealt_counts
 
@@ -35,6 +37,27 @@ class Count:
 
 
 UNLIMITED = 10**12  # a budget no search reaches: "until proven"
+T = TypeVar("T")
+
+
+def _question(fn: Callable[..., T]) -> Callable[..., T]:
+    """A question the rules ask: ``on_question`` is told its name as it starts and "" once it is answered (a
+    question asked inside another, as ``can_make`` asks ``double_dummy``, is not told again)."""
+
+    @functools.wraps(fn)
+    def ask(self: PlayCore, *args: object, **kwargs: object) -> T:
+        tell = self.on_question
+        if tell is None or self._asking:
+            return fn(self, *args, **kwargs)
+        self._asking = True
+        tell(fn.__name__)
+        try:
+            return fn(self, *args, **kwargs)
+        finally:
+            self._asking = False
+            tell("")
+
+    return ask
 
 
 class PlayCore:
@@ -42,7 +65,12 @@ class PlayCore:
 
     ``budget``: search positions per question (None: no limit, search until the count is proven). ``native``: let
     our solver (engine/play/native.py, where it is chosen) help where it applies; off, the Python search alone answers
-    (the same counts: tests/play/test_lockstep.py)."""
+    (the same counts: tests/play/test_lockstep.py).
+
+    ``stopped`` is the cancel token: set it (``stop()``, from a signal handler or another thread) and the search under
+    way ends at its next poll with the best line it found, marked unproven, and every later question gets no budget
+    (it answers at once); ``resume()`` clears it. A Ctrl-C that reaches the search as KeyboardInterrupt does the
+    same."""
 
     def __init__(self, budget: int | None = 60_000, check_coherence: bool = False, native: bool = True,
                  **search_options: object) -> None:
@@ -50,23 +78,28 @@ class PlayCore:
         self._counts: dict[tuple, Count] = {}
         self.budget = budget
         self.native = native
-        self.stopped = False  # set by Ctrl-C during a search; cleared by ``resume``
+        self.stopped = False  # the cancel token (``stop``), set too by a search Ctrl-C ended; ``resume`` clears it
         self.disagreements: list[str] = []  # questions our solver answered wrongly (the Python search redid them)
         self.search_options = search_options  # Searcher switches (probe_depth, probe_share, ...) for benchmarks
         self.positions = 0  # positions searched by the questions answered so far
         self.on_positions: Callable[[int], None] | None = None  # told the running count now and then (progress)
+        self.on_question: Callable[[str], None] | None = None  # told each question's name as it starts, "" at its end
+        self._asking = False
         # with ``check_coherence``, every worst-normal witness line is put through the coherence check
         # (engine/play/coherence.py) and its faults are kept here, one line each (issue 26 item 8)
         self.check_coherence = check_coherence
         self.faults: list[str] = []
 
     # -- the three questions ---------------------------------------------------------------
+    @_question
     def double_dummy(self, pos: Position, side: Side) -> Count:
         return self._run(pos, side, NormalPlayModel.dd_only(side.seats[0]), "double_dummy")
 
+    @_question
     def can_make(self, pos: Position, side: Side, n: int) -> bool:
         return self.double_dummy(pos, side).tricks >= n
 
+    @_question
     def worst_normal(self, pos: Position, side: Side, model: NormalPlayModel, below: int | None = None) -> Count:
         """W and a witness. With ``below``, only whether some normal line gives fewer than ``below`` tricks:
         the first such line found is returned (``exact`` False: W may be lower still), or, when none
@@ -126,11 +159,16 @@ class PlayCore:
                      restricted=frozenset({model.claimer}), dealt=dealt_counts(pos), budget=1)
         return guess_needed(s, root)
 
+    @_question
     def cannot_lose(self, pos: Position, side: Side) -> Count:
         return self._run(pos, side, NormalPlayModel.dd_only(side.seats[0]), "cannot_lose", all_free=True)
 
+    def stop(self) -> None:
+        """Set the cancel token: the search under way ends at its next poll, later questions get no budget."""
+        self.stopped = True
+
     def resume(self) -> None:
-        """Search with the full budget again after a Ctrl-C stopped one ruling's searches."""
+        """Search with the full budget again after a stop ended one ruling's searches."""
         self.stopped = False
 
     # -- plumbing --------------------------------------------------------------------------
@@ -164,7 +202,7 @@ class PlayCore:
                          restricted=frozenset(restricted), all_free=all_free,
                          line=model.line if question == "worst_normal" else None, dealt=dealt_counts(pos),
                          budget=1 if self.stopped else UNLIMITED if self.budget is None else self.budget,
-                         **self.search_options)  # type: ignore[arg-type]
+                         stop=lambda: self.stopped, **self.search_options)  # type: ignore[arg-type]
             if self.on_positions is not None:
                 tell, base = self.on_positions, self.positions
                 s.on_nodes = lambda n: tell(base + n)
@@ -244,24 +282,23 @@ def witness(pos: Position, side: Side, question: str, tricks: int, path: list[St
     tricks_played: list[list[str]] = []
     leaders: list[str] = []
     cur: list[str] = list(str(c) for c in pos.trick)
-    leader = pos.leader
-    seat = pos.to_move
-    choices: list[str] = []
+    choices: list[Choice] = []
+    winners: list[str] = []
     words: list[str] = []
     sim = pos.copy()
     for st in path:
-        if not sim.trick:
-            leader = sim.leader
         if st.licence:
-            text = f"{st.seat.long_name} plays {st.card.pretty}: {licence_text(st.licence)}"
-            if text not in choices:
-                choices.append(f"{st.licence}: {text}")
+            lic = BY_NAME.get(st.licence)
+            choices.append(Choice(seat=st.seat.value, card=str(st.card), trick=sim.tricks_played + 1,
+                                  licence=st.licence, meaning=lic.meaning if lic else st.licence,
+                                  source=lic.source if lic else ""))
         sim.play(st.card)
         cur.append(str(st.card))
         if len(cur) == 4:
             t = sim.history[-1]
             tricks_played.append(cur)
             leaders.append(t.leader.value)
+            winners.append(t.winner.value)
             ruff = ""
             if pos.trump and t.cards[0].suit != pos.trump and any(c.suit == pos.trump for c in t.cards):
                 ruff = " (ruffed)"
@@ -271,13 +308,10 @@ def witness(pos: Position, side: Side, question: str, tricks: int, path: list[St
             words.append(f"{t.leader.long_name} leads {t.cards[0].pretty} ({rest}): {t.winner.long_name} wins with "
                          f"{win_card.pretty}{ruff}")
             cur = []
-        seat = st.seat
-    del seat, leader
-    side_name = {"NS": "North-South", "EW": "East-West"}[side.value]
     sentence = "; ".join(words)
     if question == "worst_normal" and choices:
-        sentence = f"{sentence}. {side_name} take {tricks}: " + "; ".join(c.split(': ', 1)[1] for c in choices)
+        sentence = f"{sentence}. {side.long_name} take {tricks}: " + "; ".join(ch.text for ch in choices)
     else:
-        sentence = f"{sentence}. {side_name} take {tricks}."
+        sentence = f"{sentence}. {side.long_name} take {tricks}."
     return Witness(side=side.value, tricks=tricks, question=question, tricks_played=tricks_played, leaders=leaders,
-                   choices=choices, words=sentence)
+                   winners=winners, choices=choices, words=sentence)

@@ -46,6 +46,10 @@ class Budget(Exception):
     """The search used up its node budget before proving the count."""
 
 
+class Stopped(Exception):
+    """The search's ``stop`` said stop (its cancel token was set): it ends with its best line, unproven."""
+
+
 @dataclass
 class Searcher:
     """One W question: the position, the side, the model, and the caches."""
@@ -80,7 +84,12 @@ class Searcher:
     dealt: dict[tuple[Seat, Suit], int] | None = None  # each seat's cards of each suit at the deal (``dealt_counts``)
     budget: int = 150_000
     exact: bool = True
-    interrupted: bool = False  # the user stopped the search (Ctrl-C): ``exact`` is False
+    interrupted: bool = False  # the user stopped the search (a cancel token, or Ctrl-C): ``exact`` is False
+    # the cancel token, polled every ``poll_every`` positions (and after each call to our solver): True ends the
+    # search with its best line so far, marked unproven
+    stop: Callable[[], bool] | None = None
+    poll_every: int = 256
+    poll_at: int = 0
     on_nodes: Callable[[int], None] | None = None  # told the count of positions now and then (a progress line)
     report_at: int = 1 << 14  # the next count at which ``on_nodes`` is told
     use_table: bool = True
@@ -585,6 +594,10 @@ class Searcher:
         self.nodes += 1
         if self.nodes > self.limit:
             raise Budget
+        if self.nodes >= self.poll_at and self.stop is not None:
+            self.poll_at = self.nodes + self.poll_every
+            if self.stop():
+                raise Stopped
         if self.nodes >= self.report_at and self.on_nodes is not None:
             self.report_at = self.nodes + (1 << 14)
             self.on_nodes(self.nodes)
@@ -688,9 +701,9 @@ class Searcher:
                 break
             try:
                 found = self.query(root, best - 1 if below is None else below - 1)
-            except (Budget, KeyboardInterrupt) as stop:  # Ctrl-C: the best line so far, marked unproven
+            except (Budget, Stopped, KeyboardInterrupt) as stop:  # stopped: the best line so far, marked unproven
                 self.exact = False
-                self.interrupted = isinstance(stop, KeyboardInterrupt)
+                self.interrupted = not isinstance(stop, Budget)
                 break
             if found is None:
                 break

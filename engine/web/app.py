@@ -36,10 +36,9 @@ from starlette.staticfiles import StaticFiles
 
 from claimlaw.engine.web.guard import BodyLimit, JsonOnly, SameOrigin, SecurityHeaders
 from claimlaw.engine.web.rulings import Busy, Job, Limits, Rulings, Stopper, no_paths, run_ruling
-from claimlaw.facts import Case, CaseError, Ruling, case_from_dict
+from claimlaw.facts import EDITIONS, SEAT_NAMES, Case, CaseError, Ruling, case_from_dict
 
 STATIC = Path(__file__).resolve().parent / "static"
-EDITIONS = ("2017", "2007", "1997")
 MAX_BODY = 200_000    # bytes of a posted case or pasted record
 REQUEST_TIMEOUT = 10.0  # seconds for a request's head, and again for its body, to arrive
 PARSERS = 2           # cases and pasted records parsed at once, each on a thread off the event loop
@@ -144,7 +143,7 @@ def _deal_only(text: str, fmt: str) -> dict[str, Any]:
                 raise CaseError("paste", "no [Deal] tag in the PBN record")
             board["position"] = pbn_deal(game.tags["deal"])
             contract, declarer = game.tags.get("contract", ""), game.tags.get("declarer", "")
-            if contract and contract.upper() not in ("PASS", "AP") and declarer[:1].upper() in ("N", "E", "S", "W"):
+            if contract and contract.upper() not in ("PASS", "AP") and declarer[:1].upper() in SEAT_NAMES:
                 seat = Seat(declarer[0].upper())
                 board.update(contract=str(Contract.parse(contract)), declarer=seat.value, leader=seat.next.value)
     except CaseError:
@@ -179,26 +178,13 @@ def ruling_json(case: Case, ruling: Ruling) -> dict[str, Any]:
 
 
 def view_extras(case: Case, ruling: Ruling) -> dict[str, Any]:
-    """What the page draws beside the ruling: the diagram, the guideline behind each marked card, and our
-    paraphrase of each clause in the trace."""
-    from claimlaw.facts.cards import Card
+    """What the page draws beside the ruling: the diagram and our paraphrase of each clause in the trace (the
+    guideline behind each marked card is the witness's own ``choices``)."""
     from claimlaw.rules.clauses import CLAUSES
 
-    marks: list[list[dict[str, str]]] = []
-    for w in ruling.witnesses:
-        row = []
-        for ch in w.parsed_choices():
-            if isinstance(ch, str):
-                continue
-            try:
-                card = str(Card.parse(ch.card))
-            except ValueError:
-                continue
-            row.append({"seat": ch.seat[0], "card": card, "licence": ch.licence, "text": ch.why})
-        marks.append(row)
     clauses = {c: {"title": CLAUSES[c].title, "paraphrase": CLAUSES[c].paraphrase}
                for c in ruling.laws if c in CLAUSES}
-    return {"diagram": diagram(case), "marks": marks, "clauses": clauses, "best": best_line(case, ruling)}
+    return {"diagram": diagram(case), "clauses": clauses, "best": best_line(case, ruling)}
 
 
 def best_line(case: Case, ruling: Ruling) -> dict[str, Any] | None:

@@ -23,12 +23,11 @@ import signal
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
-QUESTIONS = ("double_dummy", "worst_normal", "cannot_lose", "can_make")
 _PATH = re.compile(r"(?:[A-Za-z]:\\|(?<![\w.])/)[^\s'\"():,;]*[/\\][^\s'\"():,;]*")
 
 
@@ -109,9 +108,10 @@ class Job:
 
 class Stopper:
     """The worker's side of a stop. The server writes the ruling's number into ``stop_seq`` and sends SIGINT; the
-    handler stops the search under way (as Ctrl-C does in ``claimlaw rule``: it keeps its best line, marked
-    unproven) and gives every later question no budget. A signal meant for an earlier ruling, or the terminal's
-    Ctrl-C, finds another number there and is ignored."""
+    handler sets the cancel token of the ruling's play core (``PlayCore.stop``): the search under way ends at its next
+    poll with its best line, marked unproven (as Ctrl-C does in ``claimlaw rule``), and every later question gets no
+    budget. The handler raises nothing. A signal meant for an earlier ruling, or the terminal's Ctrl-C, finds another
+    number there and is ignored."""
 
     def __init__(self, stop_seq: Any, send: Callable[[tuple[Any, ...]], None]) -> None:
         self.stop_seq = stop_seq
@@ -119,12 +119,11 @@ class Stopper:
         self.seq = 0
         self.requested = False
         self.cores: list[Any] = []
-        self.in_search = False
         self.questions = 0
         self.told = 0.0  # when the count of positions was last sent
 
     def begin(self, seq: int) -> None:
-        self.seq, self.requested, self.cores, self.in_search, self.questions = seq, False, [], False, 0
+        self.seq, self.requested, self.cores, self.questions = seq, False, [], 0
         self.told = 0.0
 
     def positions(self, n: int) -> None:
@@ -132,92 +131,41 @@ class Stopper:
         now = time.monotonic()
         if now - self.told >= 0.5:
             self.told = now
-            with _sigint_blocked():
-                self.send(("positions", n))
+            self.send(("positions", n))
+
+    def question(self, name: str) -> None:
+        """A question starts (its name) or is answered (""): the server shows which, and how many are done."""
+        if not name:
+            self.questions += 1
+        self.send(("progress", self.questions, name))
 
     def on_signal(self, signum: int, frame: Any) -> None:
         if self.stop_seq.value != self.seq or self.seq == 0:
             return
         self.requested = True
         for core in self.cores:
-            core.stopped = True
-        if self.in_search:
-            self.in_search = False
-            raise KeyboardInterrupt
+            core.stop()
 
-    def wrap(self, core: Any) -> Any:
-        """The play core as the rules see it, with a stop: each question reports its progress to the server."""
+    def attach(self, core: Any) -> Any:
+        """``core`` with this ruling's stop and progress: its cancel token set by a stop, its questions and positions
+        told to the server. The same core is given back, for ``rule(case, play=...)``."""
         self.cores.append(core)
-        if hasattr(core, "on_positions"):
-            core.on_positions = self.positions
+        core.on_positions = self.positions
+        core.on_question = self.question
         if self.requested:
-            core.stopped = True
-        return _StoppableCore(core, self)
-
-
-class _StoppableCore:
-    def __init__(self, core: Any, stopper: Stopper) -> None:
-        self.core = core
-        self.stopper = stopper
-
-    def __getattr__(self, name: str) -> Any:
-        fn = getattr(self.core, name)
-        return self._wrap(name, fn) if name in QUESTIONS else fn
-
-    def _wrap(self, name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
-        st = self.stopper
-
-        def ask(*args: Any, **kwargs: Any) -> Any:
-            with _sigint_blocked():
-                st.send(("progress", st.questions, name))
-                if st.requested:
-                    self.core.stopped = True
-            try:
-                st.in_search = True
-                try:
-                    return fn(*args, **kwargs)
-                except KeyboardInterrupt:  # stopped outside the search's own handler: answer with no budget
-                    st.in_search = False
-                    self.core.stopped = True
-                    return fn(*args, **kwargs)
-            finally:
-                st.in_search = False
-                with _sigint_blocked():
-                    st.questions += 1
-                    st.send(("progress", st.questions, ""))
-
-        return ask
-
-
-@contextlib.contextmanager
-def _sigint_blocked() -> Iterator[None]:
-    """SIGINT held back (not lost) while a message goes down the pipe: a stop never cuts a message in half."""
-    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on Linux or macOS
-        yield
-        return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+            core.stop()
+        return core
 
 
 def run_ruling(data: Any, budget: int | None, stopper: Stopper) -> dict[str, Any]:
-    """A ruling on the posted case, as the page shows it (the worker's job). A stop during the search gives the
-    best line found, marked unproven; one that arrives between searches leaves every later question no budget."""
-    from claimlaw.engine.api import rule
-    from claimlaw.engine.play import PlayCore
+    """A ruling on the posted case, as the page shows it (the worker's job), with a play core of its own (its tables
+    go with the ruling). A stop during the search gives the best line found, marked unproven; every later question
+    gets no budget."""
+    from claimlaw.engine.api import play_core, rule
     from claimlaw.engine.web.app import read_case, ruling_json, view_extras
 
     case = read_case(data)
-    try:
-        ruling = rule(case, play=stopper.wrap(PlayCore(budget=budget)))
-    except KeyboardInterrupt:
-        if not stopper.requested:  # pragma: no cover - only our own stop raises it here
-            raise
-        core = PlayCore(budget=budget)  # the stop fell between two steps: rule again, every question unbudgeted
-        core.stopped = True
-        ruling = rule(case, play=stopper.wrap(core))
+    ruling = rule(case, play=stopper.attach(play_core(budget, fresh=True)))
     return {"ruling": ruling_json(case, ruling), "view": view_extras(case, ruling)}
 
 
@@ -261,8 +209,7 @@ def worker_main(conn: Connection, stop_seq: Any, job: Callable[[Any, int | None,
         from claimlaw.engine.api import program_for
 
         program_for("2017", [])
-    with _sigint_blocked():
-        send(("ready",))
+    send(("ready",))
     while True:
         try:
             seq, data, budget = conn.recv()
@@ -271,15 +218,12 @@ def worker_main(conn: Connection, stop_seq: Any, job: Callable[[Any, int | None,
         stopper.begin(seq)
         try:
             reply: dict[str, Any] = {"state": "done", "result": job(data, budget, stopper)}
-        except KeyboardInterrupt:
-            reply = {"state": "stopped", "message": "stopped before the search had found any line to rule on"}
         except BaseException as e:  # noqa: BLE001 - the page gets one line, never a traceback
             if isinstance(e, SystemExit | GeneratorExit):
                 raise
             reply = {"state": "failed", "message": _failure(e)}
         stopper.begin(0)
-        with _sigint_blocked():
-            send(("result", reply))
+        send(("result", reply))
 
 
 # -- the server's side -----------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from claimlaw.engine.rulebook import Pack, Rule, fact, gt
+from claimlaw.facts import CORRECTION_MINUTES
 from claimlaw.rules.common import ALL, Ctx, Facts
 from claimlaw.rules.normal_play import guideline
 
@@ -53,7 +54,8 @@ PACK = Pack(
     source=f"{SOURCE} 8.68.1-2, 8.69.2, 8.70.1-8.70.8",
     add=[REVOKE, NO_WEIGHTING],
     replace={"guideline.top_down": TOP_DOWN},
-    params={"correction_minutes": 30.0, "weighted_scores": False},
-    cites={"correction_minutes": f"{SOURCE} (Law 79C's 30 minutes, unless the conditions of contest say otherwise)",
+    params={"correction_minutes": CORRECTION_MINUTES, "weighted_scores": False},
+    cites={"correction_minutes": f"{SOURCE} (Law 79C's {CORRECTION_MINUTES:g} minutes, unless the conditions of "
+                                 "contest say otherwise)",
            "weighted_scores": f"{SOURCE} 8.70.1"},
 )

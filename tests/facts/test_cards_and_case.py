@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from claimlaw.facts import Card, CaseError, Contract, Seat, Side, Suit, case_from_dict, score
@@ -99,12 +101,29 @@ def test_a_pbn_deal_is_read_from_any_first_seat() -> None:
     assert Card.parse("SA") in hands[Seat.N]
 
 
-def test_a_witness_reads_back_each_choice_as_licence_seat_card_and_reason() -> None:
+def test_a_witness_choice_round_trips_as_json_with_card_seat_trick_and_licence() -> None:
     from claimlaw.facts.ruling import Choice, Witness
 
-    w = Witness(side="NS", tricks=3, question="worst_normal",
-                choices=["line: North plays ♦A: follows his stated line (70D1)", "free text"])
-    assert w.parsed_choices() == [Choice("line", "North", "♦A", "follows his stated line (70D1)"), "free text"]
+    ch = Choice(seat="N", card="DA", trick=4, licence="line", meaning="follows his stated line", source="70D1")
+    w = Witness(side="NS", tricks=3, question="worst_normal", choices=[ch])
+    data = json.loads(w.model_dump_json())
+    assert data["choices"] == [{"seat": "N", "card": "DA", "trick": 4, "licence": "line",
+                                "meaning": "follows his stated line", "source": "70D1",
+                                "text": "North plays ♦A: follows his stated line (70D1)"}]
+    assert Witness.model_validate(data) == w
+
+
+def test_a_witness_choice_whose_text_disagrees_with_its_fields_is_refused() -> None:
+    from pydantic import ValidationError
+
+    from claimlaw.facts.ruling import Choice
+
+    data = {"seat": "S", "card": "CA", "trick": 2, "licence": "discard", "meaning": "discards what he sees as a loser",
+            "text": "North plays ♦A: discards what he sees as a loser"}
+    with pytest.raises(ValidationError, match="text"):
+        Choice.model_validate(data)
+    with pytest.raises(ValidationError, match="card"):
+        Choice.model_validate({**data, "card": "♣A", "text": "South plays ♣A: discards what he sees as a loser"})
 
 
 def _diagram_error(position: str, won: dict[str, int] | None, trick: list[str] | None = None) -> str:

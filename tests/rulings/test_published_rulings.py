@@ -109,7 +109,7 @@ def test_the_rotem_7s_claim_rules_as_published_with_the_statement_read_as_cash_t
     ruling = rule(case, edition="2007")  # searched until proven, as any single ruling
     assert ruling.tricks == {"EW": 12, "NS": 1} and "70C3" in ruling.laws and ruling.proven
     (w,) = ruling.witnesses
-    assert w.tricks_played[0][0] == "DA" and any("stated line" in c for c in w.choices)
+    assert w.tricks_played[0][0] == "DA" and any(c.licence == "line" for c in w.choices)
     ruffed = [t for t in w.tricks_played if "S9" in t]
     assert ruffed and any(c.startswith("H") for c in ruffed[0]), "North's ♠9 ruffs a heart"
 

@@ -15,26 +15,33 @@ from claimlaw.engine.web.rulings import Stopper
 
 
 class SpinningCore:
-    """A play core whose search runs until it is interrupted, as a long search does, then keeps what it found."""
+    """A play core whose search runs until its cancel token is set, polling it as a long search does, then keeps
+    what it found."""
 
     def __init__(self) -> None:
         self.stopped = False
+        self.on_positions: Any = None
+        self.on_question: Any = None
+
+    def stop(self) -> None:
+        self.stopped = True
 
     def worst_normal(self) -> str:
-        try:
-            while True:
-                sum(range(1000))
-        except KeyboardInterrupt:
-            self.stopped = True
-            return "the best line found"
+        self.on_question("worst_normal")
+        while not self.stopped:
+            sum(range(1000))
+        self.on_question("")
+        return "the best line found"
 
     def double_dummy(self) -> str:
+        self.on_question("double_dummy")
+        self.on_question("")
         return "no budget" if self.stopped else "searched"
 
 
 def spin_until_stopped(data: Any, budget: int | None, stopper: Stopper) -> dict[str, Any]:
     """One long search, then one more question: the stop ends the first, the second gets no budget."""
-    core = stopper.wrap(SpinningCore())
+    core = stopper.attach(SpinningCore())
     first = core.worst_normal()
     return {"ruling": {"first": first, "then": core.double_dummy(), "pid": os.getpid()}}
 

@@ -175,9 +175,10 @@ def test_a_ruling_brings_the_diagram_the_marked_cards_and_the_paraphrases(client
     s = finished(client, client.post("/api/rulings", json={"case": fast_case()}).json()["id"])
     view = s["view"]
     assert view["diagram"]["hands"]["S"] == ["HJ", "D2", "CA", "CK"] and view["diagram"]["leader"] == "N"
-    marks = view["marks"][0]
+    marked = [{k: ch[k] for k in ("seat", "card", "licence", "meaning", "source")}
+              for ch in s["ruling"]["witnesses"][0]["choices"]]
     assert {"seat": "S", "card": "CA", "licence": "unaware_winner",
-            "text": "plays as if an outstanding winner were gone (White Book 8.70.6)"} in marks
+            "meaning": "plays as if an outstanding winner were gone", "source": "White Book 8.70.6"} in marked
     assert set(view["clauses"]) <= set(s["ruling"]["laws"]) and "70A" in view["clauses"]
     assert view["clauses"]["70A"]["paraphrase"]
 

@@ -4,9 +4,10 @@ Each row is one licence (or one restriction the model applies by switch): its na
 words, its source, the clause it applies, the classes of player it covers, and its bit in our solver's flags (None:
 our solver does not read it). Everything else that names a licence comes from here: the model's switches
 (engine/play/model.py ``GUIDELINES``, ``DEFAULT_SWITCHES``), the guideline rules and their sources
-(rules/normal_play.py), the witness's labels (``licence_text``), our solver's constants (engine/play/_licences.h,
-written by ``python -m claimlaw.engine.play.normal.generate --header``) and the table in docs/design.md (written by
-``--doc``); tests/play/test_licences.py checks the header and the doc against this table.
+(rules/normal_play.py), the meaning and source each witness choice carries (facts ``Choice``), our solver's
+constants (engine/play/_licences.h, written by ``python -m claimlaw.engine.play.normal.generate --header``) and the
+table in docs/design.md (written by ``--doc``); tests/play/test_licences.py checks the header and the doc against
+this table.
 
 What each licence allows is code in engine/play/normal/licensing.py reading the claimer's view: on lead, one function
 per licence (``LEAD_LICENCES``); following and void, ``following`` and ``void``.
@@ -117,7 +118,8 @@ def covers(name: str, class_of_player: str) -> bool:
 
 
 def licence_text(name: str) -> str:
-    """The witness's label for licence ``name`` (the name itself for one not in the table)."""
+    """Licence ``name`` in a Director's words with its source, as a witness choice's ``why`` reads (the name itself
+    for one not in the table)."""
     lic = BY_NAME.get(name)
     return name if lic is None else lic.text()
 

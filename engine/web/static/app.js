@@ -740,12 +740,15 @@ function drawWitnessPicker() {
 
 function rankText(c) { return c[1] === "T" ? "10" : c[1]; }
 
+// A witness choice's licence in a Director's words, with its source (as the CLI prints it).
+function whyOf(m) { return m.source ? `${m.meaning} (${m.source})` : m.meaning; }
+
 function drawWitness() {
   const ws = current.ruling.witnesses;
   const dg = current.view.diagram;
   if (!dg) return;
   const w = ws[witnessIndex] || { tricks_played: [], leaders: [], words: "No line to step through: nothing in this ruling turned on the play." };
-  const marks = current.view.marks[witnessIndex] || [];
+  const marks = w.choices || [];
   const n = w.tricks_played.length;
   step = Math.max(0, Math.min(step, n));
   const played = new Set(w.tricks_played.slice(0, step).flat());
@@ -777,7 +780,7 @@ function drawWitness() {
     if (c) {
       const m = markOf(s, c);
       const card = el("span", { class: "card played suit-" + c[0] + (m ? " marked" : ""), text: SUIT_SYM[c[0]] + rankText(c) });
-      if (m) { card.title = m.text; card.setAttribute("aria-label", `${SUIT_SYM[c[0]]}${rankText(c)}, ${m.licence}: ${m.text}`); card.append(el("sup", { text: "!" })); }
+      if (m) { card.title = whyOf(m); card.setAttribute("aria-label", `${SUIT_SYM[c[0]]}${rankText(c)}, ${m.licence}: ${whyOf(m)}`); card.append(el("sup", { text: "!" })); }
       if (s === leader) card.classList.add("lead");
       spot.append(el("span", { class: "sr-only", text: SEAT_NAMES[s] + " " }), card);
     }
@@ -793,7 +796,7 @@ function drawWitness() {
   ul.textContent = "";
   for (const m of marks) {
     const inTrick = step > 0 && w.tricks_played[step - 1].includes(m.card);
-    ul.append(el("li", { class: inTrick ? "now" : "", text: `${SEAT_NAMES[m.seat]} ${SUIT_SYM[m.card[0]]}${rankText(m.card)} — ${m.licence}: ${m.text}` }));
+    ul.append(el("li", { class: inTrick ? "now" : "", text: `${SEAT_NAMES[m.seat]} ${SUIT_SYM[m.card[0]]}${rankText(m.card)} — ${m.licence}: ${whyOf(m)}` }));
   }
 }
 
