@@ -224,6 +224,10 @@ def assemble(case: Case, edition: str, packs: list[str], result: Any, *, verbose
     c: dict[str, Any] = dict(result.conclusions)
     witnesses = [w if isinstance(w, Witness) else Witness.model_validate(w) for w in c.get("witnesses") or []]
     used = {ch.licence for w in witnesses for ch in w.choices}
+    # 70D2 bore on the count only where the line has the claimer's partner play a card a licence allowed
+    partner = case.claim.by.partner.value
+    if any(ch.seat == partner for w in witnesses for ch in w.choices):
+        used.add("partner_restricted")
     chain = printed_chain(list(result.trace), used, normal_counted=any(w.question == "worst_normal"
                                                                        for w in witnesses))
     trace = list(result.trace) if verbose else chain
@@ -265,12 +269,14 @@ def assemble(case: Case, edition: str, packs: list[str], result: Any, *, verbose
 
 
 # Switches whose effect shows in the witness line: the general guidelines (the licence table's rows a guideline rule
-# asserts) and the stated line, each named by the choices of a line that used it. The other switches are set only
+# asserts) and the stated line, each named by the choices of a line that used it, and 70D2's restriction of a
+# defender's partner, seen where a licensed card of the line is the partner's. The other switches are set only
 # where they bear on the count (70C3's unaware_trump when a trick could be lost to it, 70E1's guess when the
-# claimer's sure tricks fall short of the claim, 70D2 for a defender's claim) or where a finding or a Regulating
+# claimer's sure tricks fall short of the claim) or where a finding or a Regulating
 # Authority sets them (guess_order, safety_check_high_trump). The play after the claim (70D3, 68D2(b)) is a line the
 # count weighs: its step stands where that line was the witness.
-_SEEN_IN_WITNESS = frozenset({lic.name for lic in LICENCES if lic.rule is not None} | {"line", "played_after_claim"})
+_SEEN_IN_WITNESS = frozenset({lic.name for lic in LICENCES if lic.rule is not None}
+                              | {"line", "played_after_claim", "partner_restricted"})
 # the footnote's standard ("normal" includes careless or inferior play for the class of player) is what every
 # worst-normal count applies, so its step stands wherever such a count decided the ruling
 _STANDARD = "class_of_player"

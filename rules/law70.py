@@ -268,6 +268,7 @@ def _could_lose(ctx: Ctx, m: Facts) -> None:
     lost = _lost_to(aware.witness, trump["cards"], forgot, adj["claimed"])
     if aware.tricks < adj["claimed"] and lost is not None:
         ctx.record(with_awareness=aware.tricks, unaware=unaware.tricks, lost_to=lost)
+        ctx.note(f"70C3: on the line ruled the {lost} he may have forgotten wins a trick: it goes to the opponents.")
     elif aware.tricks >= adj["claimed"]:
         # the claim stands although a trump he may have forgotten is out: that is 70C3's answer, and the ruling's
         # (NBB Delft, 4♠ with the ♠10 forgotten: ruffing low is the normal play, 70C takes nothing)
