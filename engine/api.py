@@ -82,6 +82,7 @@ def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None 
     from claimlaw.engine.packdata import apply_findings
 
     apply_findings(program, facts)
+    cls, cls_from = player_class(case, facts, pf)
     below = None
     if verdict_only and pos is not None:
         kept = claimed_for_side(case, pos.tricks_left)
@@ -89,12 +90,41 @@ def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None 
             below = kept if case.claim.says == "claim" else kept + 1
     result, book = run_answering(program, facts, {"case": case, "position": pos}, core, verdict_below=below)
     ruling = assemble(case, ed, pk, result, verbose=verbose)
+    if _footnote_applied(result.trace, ruling):
+        # the class is a reason of this ruling only where the footnote's standard judged a normal line
+        ruling.class_of_player, ruling.class_from = cls, cls_from
     if book is not None:
         ruling.proven = book.proven
     if not verdict_only and ruling.outcome == "claim_adjusted" and pos is not None and core is not None:
         name_costly_card(case, pos, ruling, core)
     check_invariants(case, ruling)
     return ruling
+
+
+def _footnote_applied(trace: Any, ruling: Ruling) -> bool:
+    """Did the footnote (normal play for the class of player) set its standard, and did a worst-normal count then
+    decide the ruling? Only then is the class one of the ruling's reasons (and its step in the chain)."""
+    set_class = any(isinstance(f, dict) and f.get("kind") == "switch" and f.get("name") == _STANDARD
+                    for s in trace for f in s.concluded.get("asserted", []))
+    return set_class and any(w.question == "worst_normal" for w in ruling.witnesses)
+
+
+def player_class(case: Case, facts: list[dict[str, Any]], params: dict[str, Any]) -> tuple[str, str]:
+    """The class of player the case is ruled for, and where it came from: the case's finding, else a pack's
+    regulation that supplied it (``apply_findings``), else the packs' ``class_of_player`` parameter (the rules'
+    default, club, where no pack sets one). The findings fact is given it, so every rule reads the one class."""
+    findings = next((f for f in facts if f.get("kind") == "findings"), None)
+    if case.findings.class_of_player is not None:
+        return case.findings.class_of_player, "the case's findings"
+    if findings is not None and findings.get("class_of_player", "unknown") != "unknown":
+        by = next((f["rule"] for f in facts if f.get("kind") == "regulation_applied"
+                   and "class_of_player" in f.get("values", {})), "")
+        return str(findings["class_of_player"]), f"a pack's regulation{f' ({by})' if by else ''}"
+    cls = str(params.get("class_of_player") or "club")
+    cite = params.get("class_of_player_cite") or ""
+    if findings is not None:
+        findings["class_of_player"] = cls
+    return cls, (f"the pack's default ({cite})" if cite else "the rules' default: the case names no class")
 
 
 def params_fact(program: Any, case: Case) -> dict[str, Any]:
@@ -231,9 +261,10 @@ def assemble(case: Case, edition: str, packs: list[str], result: Any, *, verbose
 # Switches whose effect shows in the witness line: the general guidelines (the licence table's rows a guideline rule
 # asserts) and the stated line, each named by the choices of a line that used it. The other switches are set only
 # where they bear on the count (70C3's unaware_trump when a trick could be lost to it, 70E1's guess when the
-# claimer's sure tricks fall short of the claim, 70D2 for a defender's claim) or where a finding, a piece of
-# evidence or a Regulating Authority sets them (guess_order, played_after_claim, safety_check_high_trump).
-_SEEN_IN_WITNESS = frozenset({lic.name for lic in LICENCES if lic.rule is not None} | {"line"})
+# claimer's sure tricks fall short of the claim, 70D2 for a defender's claim) or where a finding or a Regulating
+# Authority sets them (guess_order, safety_check_high_trump). The play after the claim (70D3, 68D2(b)) is a line the
+# count weighs: its step stands where that line was the witness.
+_SEEN_IN_WITNESS = frozenset({lic.name for lic in LICENCES if lic.rule is not None} | {"line", "played_after_claim"})
 # the footnote's standard ("normal" includes careless or inferior play for the class of player) is what every
 # worst-normal count applies, so its step stands wherever such a count decided the ruling
 _STANDARD = "class_of_player"

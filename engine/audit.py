@@ -131,6 +131,8 @@ class AuditReport:
         return (f"{len(self.rows)} claims audited{earlier}, {len(self.problems)} records unreadable; "
                 + ", ".join(parts)
                 + (f" ({unproven} not proven within the search budget)" if self.mode == "full" else "")
+                + (f"; ruled for {str(self.settings['class_of_player']).replace('_', ' ')} players"
+                   if self.mode == "full" and self.settings.get("class_of_player") else "")
                 + f"; {failed}; claimed total differs from the result line in {dis}; {self.seconds:.1f} s")
 
     def to_csv(self) -> str:

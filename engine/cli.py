@@ -241,6 +241,9 @@ def _headline(case: Any, ruling: Any, width: int | None = None) -> None:
             decl = case.board.declarer.value if case.board and case.board.declarer else "?"
             line += f"   [bold]Score:[/] {t(ruling.contract)} by {decl}, {ruling.score:+d} to {t(ruling.score_for)}"
         out.print(line, highlight=False)
+    if ruling.class_of_player and ruling.witnesses:
+        _wrapped("[bold]Class of player:[/] ", f"{ruling.class_of_player.replace('_', ' ')} ({ruling.class_from})",
+                 width)
     for row in ruling.weighted:
         tricks = ", ".join(f"{s} {n}" for s, n in row.tricks.items())
         sc = f", {row.score:+d} to {t(ruling.score_for)}" if row.score is not None else ""

@@ -119,6 +119,8 @@ class Ruling(BaseModel):
     score: int | None = None              # for declarer's side, when the contract is known
     score_for: str | None = None
     contract: str | None = None
+    class_of_player: str | None = None  # the class of player ruled for (the 70 footnote), and where it came from
+    class_from: str = ""
     notes: list[str] = Field(default_factory=list)
     witnesses: list[Witness] = Field(default_factory=list)
     weighted: list[WeightedResult] = Field(default_factory=list)  # only where an RA allows a weighted result

@@ -134,6 +134,7 @@ def model_from_switches(ctx: Ctx, side: str, *, exclude: tuple[str, ...] = (),
     switches = [s for s in ctx.facts("switch") if s["name"] not in exclude] + list(extra or [])
     on: dict[str, bool] = {}
     unaware: list[str] = []
+    cls: str | None = None
     for s in switches:
         name, value = s["name"], s.get("value")
         if name == "line":
@@ -146,7 +147,7 @@ def model_from_switches(ctx: Ctx, side: str, *, exclude: tuple[str, ...] = (),
         elif name == "guess_order":
             model = model.with_guess_order(value)
         elif name == "class_of_player":
-            model = model.with_class(value)
+            cls = value
         elif name in ("unaware_trump", "unaware_winner"):
             unaware.extend(value if isinstance(value, list) else [])
             on[name] = True
@@ -157,6 +158,8 @@ def model_from_switches(ctx: Ctx, side: str, *, exclude: tuple[str, ...] = (),
         claimed = next((f["claimed"] for f in ctx.facts("adjudicate")), None)
         if claimed is not None and claimed >= 0:
             model = model.with_concedes(remaining - claimed if case.claim.says == "claim" else claimed)
+    if cls is not None:  # before the switches: a licence not normal for his class is then never in force
+        model = model.with_class(cls)
     if on:
         model = model.with_switches(**{k: v for k, v in on.items() if k in GUIDELINES})
     if unaware:

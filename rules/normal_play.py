@@ -11,17 +11,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from claimlaw.engine.play.normal.licences import LICENCES
-from claimlaw.engine.rulebook import Rule, fact, gt
+from claimlaw.engine.play.normal.licences import CLASSES, LICENCES
+from claimlaw.engine.rulebook import Rule, fact, gt, one_of
 from claimlaw.rules.common import ALL, E1997, SINCE_2007, Ctx, Facts
+from claimlaw.rules.params import PARAMS
+
+# the class a case without the finding is ruled for, where no pack gives one (engine/api.py puts the packs' value of
+# this parameter into the findings before the rules run)
+DEFAULT_CLASS: str = PARAMS["class_of_player"].default
 
 
 def _footnote(ctx: Ctx, m: Facts) -> None:
     cls = m["findings"]["class_of_player"]
-    ctx.assert_fact("switch", name="class_of_player", clause="70.footnote", value=cls if cls != "unknown" else "club",
+    if cls == "unknown":
+        cls = DEFAULT_CLASS
+    off = [lic.name for lic in LICENCES if lic.rule is not None and cls not in lic.classes]
+    ctx.assert_fact("switch", name="class_of_player", clause="70.footnote", value=cls,
                     source="Laws 70-71 footnote",
-                    why=f"careless or inferior play for a {cls if cls != 'unknown' else 'club (default)'} player "
-                        "counts as normal")
+                    why=f"careless or inferior play for a {cls.replace('_', ' ')} player counts as normal"
+                        + (f" (not normal for this class: {', '.join(n.replace('_', ' ') for n in off)})"
+                           if off else ""))
 
 
 FOOTNOTE = Rule(
@@ -79,9 +88,20 @@ def _both(name: str, switch: str, reason: str, source: str, **where: Any) -> lis
 # extra conditions on the findings for a guideline's rules (the rest fire whenever a count is adjudicated)
 WHERE: dict[str, dict[str, Any]] = {"unaware_winner": {"unaware_count": gt(0)}}
 
+
+def _where(name: str, classes: tuple[str, ...]) -> dict[str, Any]:
+    """A guideline's conditions: ``WHERE``'s, and, for one its sources give only some classes of player, that the
+    player is of one (a case naming no class is ruled for ``DEFAULT_CLASS``): no step sets a switch that his class
+    then drops."""
+    where = dict(WHERE.get(name, {}))
+    if set(classes) != set(CLASSES):
+        where["class_of_player"] = one_of(*classes, *(("unknown",) if DEFAULT_CLASS in classes else ()))
+    return where
+
+
 # one pair of rules (Law 70 and Law 71) per general guideline of the table of licences, with its reason and source
 GUIDELINES: list[Rule] = [rule for lic in LICENCES if lic.rule is not None
-                          for rule in _both(lic.name, lic.name, lic.rule, lic.source, **WHERE.get(lic.name, {}))]
+                          for rule in _both(lic.name, lic.name, lic.rule, lic.source, **_where(lic.name, lic.classes))]
 
 RULES: list[Rule] = [FOOTNOTE, FOOTNOTE_71, FOOTNOTE_1997, *GUIDELINES]
 

@@ -75,6 +75,15 @@ def _order(v: Any) -> str | None:
     return f"is not a 70E2 order: {suggest(str(v), ORDERS_70E2)}"
 
 
+PLAYER_CLASSES = ("beginner", "club", "expert", "world_class")
+
+
+def _class(v: Any) -> str | None:
+    if isinstance(v, str) and v in PLAYER_CLASSES:
+        return None
+    return f"is not a class of player: {suggest(str(v), PLAYER_CLASSES)}"
+
+
 PARAMS: dict[str, Param] = {p.name: p for p in [
     Param("correction_minutes", "minutes", 30.0, "79C",
           "the correction period in minutes (Law 79C: 30 unless the organiser sets another); read by 79C and "
@@ -86,6 +95,9 @@ PARAMS: dict[str, Param] = {p.name: p for p in [
     Param("high_trump_safety_check_normal", "flag", False, "70C3",
           "true: a claimer unaware of a single outstanding trump who holds a higher one is deemed to draw it with a "
           "safety check (as ACBL Tech Files 1992 C); it never applies with two or more trumps out", _flag),
+    Param("class_of_player", "class", "club", "70.footnote",
+          "the class of player a case is ruled for when its findings name none (the footnote's 'class of player "
+          f"involved'): one of {', '.join(PLAYER_CLASSES)}", _class),
 ]}
 
 
@@ -117,4 +129,5 @@ def check(name: str, value: Any) -> str | None:
     return f"{shown(value)} {problem}" if problem else None
 
 
-__all__ = ["MAX_CORRECTION_MINUTES", "ORDERS_70E2", "PARAMS", "Order70E2", "Param", "check", "shown", "suggest"]
+__all__ = ["MAX_CORRECTION_MINUTES", "ORDERS_70E2", "PARAMS", "PLAYER_CLASSES", "Order70E2", "Param", "check", "shown",
+           "suggest"]

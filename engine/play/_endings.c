@@ -1040,6 +1040,7 @@ typedef struct {
     Pos p;
     int last;   /* the suit the side led last (-1: none) */
     int voids;  /* bit 4 * seat + suit: that seat has shown out of the suit */
+    int lost;   /* tricks the opponents have won since the claim (normal/node.py ``Node.lost``) */
 } WPos;
 
 typedef struct {
@@ -1306,6 +1307,58 @@ static inline int guess_needed(const Pos *p, int turn, const WRules *r) {
     return sure_tricks(p, r) < left - r->conceded;
 }
 
+/* normal/licensing.py ``conceding``: the conceded tricks still to lose at the side's first lead after the claim (0 once
+ * the side has led) */
+static inline int conceding(const WPos *w, const WRules *r) {
+    return w->last < 0 && r->conceded > w->lost ? r->conceded - w->lost : 0;
+}
+
+/* normal/licensing.py ``rounds_taken``: the rounds of one suit the opponents (``theirs``) win on lead against his side's
+ * cards as one holding (``ours``): their top card wins unless his side's is higher or a hand of his side out of the
+ * suit ruffs (``ruff_now``; ``trumps``: his side holds a trump once out of it); his side follows with its lowest */
+static int rounds_taken(u64 theirs, u64 ours, int ruff_now, int trumps) {
+    int taken = 0;
+    while (theirs) {
+        if (ruff_now || (ours && top_bit(ours) > top_bit(theirs)) || (!ours && trumps)) break;
+        taken++;
+        theirs &= ~top_bit(theirs);
+        ours &= ours - 1;
+    }
+    return taken;
+}
+
+/* normal/licensing.py ``taken_after``: the tricks the opponents take, as the seat to move sees it, once ``low`` (a lane
+ * bit of suit ``x``, which his side holds no master in) is led: that trick, won by the cheapest card an opponent may
+ * hold above it and partner's lowest card there, then, the hands as they are after it, in that suit and every other
+ * the rounds they win on lead */
+static int taken_after(const Pos *p, const WRules *r, int turn, int x, u64 low) {
+    int pa = (turn + 2) & 3, sa = r->side, sb = r->side ^ 2, t = p->trump;
+    int see_a = r->seen >> sa & 1, see_b = r->seen >> sb & 1;
+    u64 opp = against(p, r);
+    u64 part = r->seen >> pa & 1 ? lane_of(p->hand[pa], x) : 0;
+    u64 played = low | (part & -part);
+    /* the hands as they are once the trick is played */
+    u64 gone_a = (sa == turn ? low : sa == pa ? part & -part : 0) << (16 * x);
+    u64 gone_b = (sb == turn ? low : sb == pa ? part & -part : 0) << (16 * x);
+    u64 ha = see_a ? p->hand[sa] & ~gone_a : 0, hb = see_b ? p->hand[sb] & ~gone_b : 0, side = ha | hb;
+    int trumps = t >= 0 && lane_of(side, t) != 0;
+    u64 theirs = lane_of(opp, x), over = theirs & ~((top_bit(played) << 1) - 1);
+    if (!over) return 0;
+    int taken = 1;
+    for (int y = 0; y < 4; y++) {
+        /* a hand of his side he sees, out of the suit, holds a trump */
+        int ruff = t >= 0 && y != t && ((see_a && !lane_of(ha, y) && lane_of(ha, t))
+                                        || (see_b && !lane_of(hb, y) && lane_of(hb, t)));
+        u64 th = lane_of(opp, y), ours = lane_of(side, y);
+        if (y == x) {
+            th &= ~(over & -over);  /* the cheapest card that wins the trick */
+            ours &= ~played;
+        }
+        taken += rounds_taken(th, ours, ruff, trumps && y != t);
+    }
+    return taken;
+}
+
 /* normal/licensing.py ``licences`` with full knowledge, as a mask of the seat to move's cards */
 static u64 wlicences(const WPos *w, int turn, const WRules *r) {
     const Pos *p = &w->p;
@@ -1340,8 +1393,11 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
                 && guess_needed(p, turn, r)
                 && !strands(p, turn, x, low, 1))
                 out |= low << (16 * x);
-            /* "now or at the end": the side's first lead after the claim, not any lead in between */
-            if (r->concedes && w->last < 0 && !side_master(p, r, x)) out |= low << (16 * x);
+            /* "now or at the end": the side's first lead after the claim while a conceded trick is still to lose, not
+             * any lead in between, and only a trick he concedes: the opponents, winning it, take no more */
+            int left = conceding(w, r);
+            if (r->concedes && left > 0 && !side_master(p, r, x) && taken_after(p, r, turn, x, low) <= left)
+                out |= low << (16 * x);
         }
         return out;
     }
@@ -1444,10 +1500,10 @@ static u64 narrow(const WPos *w, const WRules *r, int turn, u64 dd, u64 legal) {
             nd = dd & ~tl;
             if (nd) dd = nd;
         }
-        if (!r->conceded || w->last >= 0) {
+        if (!conceding(w, r)) {
             /* able to lead a card he sees win the trick (normal/licensing.py ``winning_lead``: a master, a card of a suit partner, in
              * view, holds a master of, or, partner void there, can ruff), he leads one: a loser only as a conceded
-             * trick, at the side's first lead (none since the claim) */
+             * trick, at the side's first lead (none since the claim) while one is still to lose */
             u64 keep = masters_in(p, r, p->hand[turn]);
             int pa = (turn + 2) & 3;
             if (r->seen >> pa & 1) {
@@ -1970,7 +2026,8 @@ static inline void wkey(const WPos *w, const WRules *r, u64 key[3]) {
     if (last >= 0 && (p->leader & 1) == r->side && !lane_of(p->hand[p->leader], last)) last = -1;
     extra |= (u64)(last + 1) << 12;
     extra |= (u64)(w->voids & vmask) << 15;
-    extra |= (u64)(r->concedes && w->last < 0) << 31;  /* the concession licence: the side has not led since */
+    /* the concession licence and the ties: the conceded tricks still to lose while the side has not led since */
+    extra |= (u64)conceding(w, r) << 31;
     key[2] = extra;
 }
 
@@ -2051,21 +2108,25 @@ static int merge_tails(const Pos *p, int side, int *moves, int k) {
 
 typedef struct {
     Undo u;
-    int last, voids;
+    int last, voids, lost;
 } WUndo;
 
 static inline int wplay(WPos *w, int turn, int c, WUndo *u, int side) {
     u->last = w->last;
     u->voids = w->voids;
+    u->lost = w->lost;
     if (w->p.n == 0 && (turn & 1) == side) w->last = c >> 4;
     else if (w->p.n && (c >> 4) != (w->p.tc[0] >> 4)) w->voids |= 1 << (4 * turn + (w->p.tc[0] >> 4));
-    return play(&w->p, turn, c, &u->u);
+    int won = play(&w->p, turn, c, &u->u);
+    if (won >= 0 && (won & 1) != side && w->lost < 15) w->lost++;
+    return won;
 }
 
 static inline void wunplay(WPos *w, int turn, int c, const WUndo *u) {
     unplay(&w->p, turn, c, &u->u);
     w->last = u->last;
     w->voids = u->voids;
+    w->lost = u->lost;
 }
 
 /* stores floor ``lo`` into ``e`` (wslot's for ``key``, ``tag``) unless it holds one as good */
@@ -2328,6 +2389,7 @@ static PyObject *py_worst(PyObject *self, PyObject *args) {
     if (read_pos(&w.p, m, trump, leader, trick) < 0) return NULL;
     w.last = last >= 0 && last < 4 ? last : -1;
     w.voids = voids & 0xFFFF;
+    w.lost = flags >> LIC_LOST_SHIFT & 15;
     WRules r = wrules(side, restricted, flags);
     int turn = (w.p.leader + w.p.n) & 3;
     int rem = popcount(w.p.hand[turn]);
@@ -2389,6 +2451,7 @@ static PyObject *py_wkey(PyObject *self, PyObject *args) {
     if (bad < 0) return NULL;
     w.last = last >= 0 && last < 4 ? last : -1;
     w.voids = voids & 0xFFFF;
+    w.lost = flags >> LIC_LOST_SHIFT & 15;
     WRules r = wrules(side, 0, flags);
     u64 key[3];
     wkey(&w, &r, key);

@@ -11,8 +11,10 @@
 #define LIC_FINESSE_OR_DROP 5  /* takes the losing option of an unstated finesse or drop */
 #define LIC_CONCEDE_NOW_OR_END 6  /* loses a conceded trick at once or at the end */
 
-/* the hands the claimer sees (a bit per seat) and the tricks the claim concedes */
+/* the hands the claimer sees (a bit per seat), the tricks the claim concedes and those the
+ * opponents have won since the claim */
 #define LIC_SEEN_SHIFT 8
 #define LIC_CONCEDED_SHIFT 12
+#define LIC_LOST_SHIFT 16
 
 #endif

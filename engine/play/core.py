@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from claimlaw.facts import SEATS, Card, Position, Seat, Side, Witness
 
@@ -31,6 +31,7 @@ class Count:
     seconds: float = 0.0
     exact: bool = True  # False: ``tricks`` is the worst line found, not proven the worst (budget, or ``below``)
     settled: bool = True  # the question asked is answered (with ``below``: a line under it, or proof of none)
+    path: list[Step] = field(default_factory=list, repr=False, compare=False)  # the witness line's steps
 
 
 UNLIMITED = 10**12  # a budget no search reaches: "until proven"
@@ -79,10 +80,42 @@ class PlayCore:
         if got is None and len(self._counts) > 10_000:
             self._counts.clear()
         if got is None:  # the rules ask the same question more than once (70C3, then 70A)
-            got = self._run(pos, side, model, "worst_normal", below=below)
+            got = self._run(pos, side, replace(model, played_after_claim=()), "worst_normal", below=below)
+            if model.played_after_claim:
+                got = self._with_evidence(pos, side, model, got, below)
             if not self.stopped:  # a count cut short by Ctrl-C is not the answer to keep
                 self._counts[key] = got
         return got
+
+    def _with_evidence(self, pos: Position, side: Side, model: NormalPlayModel, base: Count, below: int | None
+                       ) -> Count:
+        """70D3 (2007) / 68D2(b) (2017): the cards played after the claim are evidence of the claimer's probable
+        play, so the line that played them, then the worst normal line from where they stopped, is one more normal
+        line: W is the fewer of ``base`` (the model's W) and that line's count. Not with a stated line (its
+        steps are counted from the claim)."""
+        if model.line is not None and model.line.steps:
+            return base
+        after = pos.copy()
+        steps: list[Step] = []
+        for card in model.played_after_claim:
+            seat = after.to_move
+            steps.append(Step(card, seat, "played_after_claim" if seat.side == model.claimer.side else None))
+            after.play(card)
+        won = after.won[side] - pos.won[side]
+        lost = after.tricks_played - pos.tricks_played - won
+        rest = replace(model, played_after_claim=(), concedes=max(0, model.concedes - lost))
+        if after.tricks_left == 0 and not after.trick:
+            tail: list[Step] = []
+            tricks, exact = won, True
+        else:
+            sub = self.worst_normal(after, side, rest, None if below is None else below - won)
+            tail, tricks, exact = sub.path, won + sub.tricks, sub.exact
+        if tricks >= base.tricks:
+            return base
+        path = [*steps, *tail]
+        w = witness(pos, side, "worst_normal", tricks, path, model)
+        settled = base.settled or (below is not None and tricks < below)
+        return Count(tricks, w, base.nodes, base.seconds, exact and base.exact, settled, path)
 
     def guess_at_stake(self, pos: Position, side: Side, model: NormalPlayModel) -> bool:
         """Does the claim need a guess, as the claimer sees it at the claim: are his sure tricks (his winners as he
@@ -172,7 +205,7 @@ class PlayCore:
             w.words += (f" (The search stopped after {s.nodes:,} positions: no worse normal line was found, "
                         "but none was ruled out either.)")
         self.positions += s.nodes
-        return Count(tricks, w, s.nodes, time.perf_counter() - t0, exact, settled)
+        return Count(tricks, w, s.nodes, time.perf_counter() - t0, exact, settled, list(path))
 
 
 def _conditional_dealt(pos: Position, model: NormalPlayModel) -> tuple:

@@ -18,7 +18,7 @@ from typing import Any
 
 from claimlaw.facts import Card, Line, Seat
 
-from .normal.licences import LICENCES, Licence
+from .normal.licences import LICENCES, Licence, covers
 
 # the model's switches and those on by default, from the table of licences (engine/play/normal/licences.py)
 GUIDELINES: dict[str, Licence] = {lic.name: lic for lic in LICENCES if lic.switch}
@@ -49,8 +49,8 @@ class NormalPlayModel:
 
     @classmethod
     def default(cls, claimer: Seat) -> NormalPlayModel:
-        """Every general guideline on, full knowledge, no stated line."""
-        return cls(claimer, switches=DEFAULT_SWITCHES)
+        """Every general guideline on, full knowledge, no stated line (a club player)."""
+        return cls(claimer, switches=frozenset(n for n in DEFAULT_SWITCHES if covers(n, "club")))
 
     def on(self, name: str) -> bool:
         return name in self.switches
@@ -62,7 +62,7 @@ class NormalPlayModel:
         on = set(self.switches)
         for k, v in flags.items():
             (on.add if v else on.discard)(k)
-        return replace(self, switches=frozenset(on))
+        return replace(self, switches=frozenset(n for n in on if covers(n, self.class_of_player)))
 
     def with_unaware(self, cards: list[str] | list[Card] | frozenset[Card]) -> NormalPlayModel:
         parsed = frozenset(c if isinstance(c, Card) else Card.parse(str(c)) for c in cards)
@@ -91,4 +91,7 @@ class NormalPlayModel:
         return replace(self, partner_is_dummy=False, dummy=dummy)
 
     def with_class(self, cls_: str) -> NormalPlayModel:
-        return replace(self, class_of_player=cls_)
+        """The model for a player of class ``cls_`` (the footnote's "class of player involved"): a licence whose
+        sources say the carelessness is not normal for that class (the table's ``classes``) is not in force."""
+        return replace(self, class_of_player=cls_,
+                       switches=frozenset(n for n in self.switches if covers(n, cls_)))

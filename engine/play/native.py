@@ -18,7 +18,7 @@ from claimlaw.facts import SEATS, Card, Seat
 
 from .dds import ENDING_TRICKS, HAVE_FEWEST, fewest, floor_above, take_work, worst_whole
 from .model import NormalPlayModel
-from .normal.licences import solver_flags, solver_reads
+from .normal.licences import LOST_SHIFT, solver_flags, solver_reads
 from .normal.licensing import guess_licensed
 from .normal.node import Node
 from .normal.view import seen_seats
@@ -121,7 +121,7 @@ def whole(s: Searcher, root: Node, restricted: set[Seat], line_free: bool = Fals
         # above our endings solver's reach, DDS gives the double-dummy count (our solver's search of a long
         # position is slow); below it, our solver works it out within the limit
         dd = s.dd_value(n) if s._left(n) > ENDING_TRICKS else -1
-        return worst_whole(n.masks, trump, n.leader, n.trick, n.last_led, n.voids, side, bits, flags, below, dd,
-                           limit)
+        return worst_whole(n.masks, trump, n.leader, n.trick, n.last_led, n.voids, side, bits,
+                           flags | min(n.lost, 15) << LOST_SHIFT, below, dd, limit)
 
     return whole

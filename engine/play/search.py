@@ -164,10 +164,11 @@ class Searcher:
                     line_lead = led_steps(self, node, seat, card)
         if len(trick) < 4:
             return Node(tuple(hands), node.leader, trick, unaware, last_led, voids, node.line_done, node.line_off,
-                        line_lead, tuple(masks)), 0
+                        line_lead, tuple(masks), node.lost), 0
         w = self.winner(node.leader, trick)
+        lost = node.lost + 1 if w.side != self.side and node.lost < self.model.concedes else node.lost
         child = Node(tuple(hands), w, (), unaware, last_led, voids, node.line_done, node.line_off, frozenset(),
-                     tuple(masks))
+                     tuple(masks), lost)
         if self.line is not None:
             child = advance_line(self, child, node.leader, trick, line_lead)
         return child, int(w.side == self.side)
@@ -357,8 +358,8 @@ class Searcher:
         # show-outs in live suits: the opponents' (a defender also reads his partner's: a hidden hand)
         both = not self.model.partner_is_dummy
         voids = frozenset((s, x) for s, x in node.voids if (both or s.side != self.side) and per[SUIT_NO[x]])
-        # the concession licence reads whether the side has led since the claim
-        first = node.last_led is None and self.model.concedes > 0 and self.model.on("concede_now_or_end")
+        # the concession licence and the ties read the tricks still conceded while the side has not led since the claim
+        first = self.model.concedes - node.lost if node.last_led is None else 0
         # the stated line: its steps done, the steps the lead of the trick followed, and which cards it names are
         # still held (exactly: the key is otherwise rank-relative, and equal cards are not equal to the line)
         named = (node.masks[0] | node.masks[1] | node.masks[2] | node.masks[3]) & self.named_mask if self.line else 0

@@ -24,7 +24,7 @@ import pytest
 from claimlaw.engine.play import PlayCore, dds
 from claimlaw.engine.play.model import GUIDELINES, NormalPlayModel
 from claimlaw.engine.play.native import floor, whole
-from claimlaw.engine.play.normal.licences import LICENCES
+from claimlaw.engine.play.normal.licences import LICENCES, solver_reads
 from claimlaw.engine.play.search import Node, Searcher
 from claimlaw.facts import SEATS, SUITS, Position, Side
 from tests.play.test_play_core import random_position, searcher
@@ -41,7 +41,8 @@ def random_case(seed: int, tricks: tuple[int, int] = (2, 6)) -> tuple[Position, 
     pos = random_position(rng, rng.randint(*tricks), rng.choice([None, *SUITS]), mid_trick=rng.random() < 0.35)
     side = rng.choice([Side.NS, Side.EW])
     claimer = side.seats[rng.randint(0, 1)]
-    names = [n for n in GUIDELINES if rng.random() < 0.7]
+    # the switches our solver reads (a Python-search-only licence, e.g. the beginner's blocks_suit, it never answers)
+    names = [n for n in GUIDELINES if rng.random() < 0.7 and solver_reads([n])]
     model = NormalPlayModel(claimer, switches=frozenset(names), concedes=rng.choice([0, 0, 1, 2]),
                             guess_order=rng.choice([None, None, None, "top down"]))
     _, root = searcher(pos, side, model)
@@ -108,7 +109,7 @@ SOLVER_LICENCES = [lic.name for lic in LICENCES if lic.bit is not None]
 def licence_case(seed: int, off: str | None) -> tuple[Position, Side, NormalPlayModel, Node]:
     """``random_case``'s ending and claim, with every licence our solver reads on but ``off``."""
     pos, side, model, root = random_case(seed, (2, 5))
-    on = frozenset(n for n in SOLVER_LICENCES if n != off) | {"sees_played_cards"}
+    on = frozenset(n for n in SOLVER_LICENCES if n != off)
     return pos, side, replace(model, switches=on), root
 
 

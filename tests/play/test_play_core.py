@@ -124,12 +124,13 @@ def _random_rules_case(seed: int) -> tuple[Position, Side, NormalPlayModel]:
     """A random ending and a random set of guidelines (full knowledge, no line): the floor that knows the licences
     is in use, under every switch it reads."""
     from claimlaw.engine.play.model import GUIDELINES
+    from claimlaw.engine.play.normal.licences import solver_reads
 
     rng = random.Random(seed)
     pos = random_position(rng, rng.randint(2, 4), rng.choice([None, *SUITS]), mid_trick=rng.random() < 0.3)
     side = rng.choice([Side.NS, Side.EW])
     claimer = side.seats[rng.randint(0, 1)]
-    names = [n for n in GUIDELINES if rng.random() < 0.6]
+    names = [n for n in GUIDELINES if rng.random() < 0.6 and solver_reads([n])]
     model = NormalPlayModel(claimer, switches=frozenset(names), concedes=rng.choice([0, 0, 1]),
                             guess_order=rng.choice([None, None, "top down"]))
     if rng.random() < 0.3:

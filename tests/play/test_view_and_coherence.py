@@ -137,7 +137,7 @@ def test_a_claimer_with_a_ten_forgotten_cashes_queen_five_in_any_order_but_ace_k
 
 
 def test_a_concession_now_or_at_the_end_is_offered_at_the_sides_first_lead_only() -> None:
-    spec = {Seat.N: "SA SK D2", Seat.S: "H2 H3 H4", Seat.E: "DA S2 S3", Seat.W: "DK S4 S5"}
+    spec = {Seat.N: "SA SK D2", Seat.S: "H2 H3 H4", Seat.E: "DA S2 S3", Seat.W: "S6 S4 S5"}
     pos = spec_position(spec, None, Seat.N)
     s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).with_concedes(1))
     assert licences(s, node, Seat.N).get(Card.parse("D2")) == "concede_now_or_end"

@@ -35,6 +35,12 @@ def test_every_claim_of_a_vugraph_file_gets_one_of_the_four_verdicts() -> None:
     assert "6 claims audited" in report.summary()
 
 
+@clause("70.footnote")
+def test_the_audits_summary_says_it_ruled_the_vugraph_players_as_world_class() -> None:
+    assert "ruled for world class players" in reisinger().summary()
+    assert reisinger().settings["class_of_player"] == "world_class"
+
+
 @clause("69B")
 def test_a_claim_credited_more_than_best_play_gives_is_a_law_69b_candidate() -> None:
     r = rows_by_key()[("24", "open")]

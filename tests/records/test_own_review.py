@@ -30,16 +30,13 @@ NEEDS_SHARED = pytest.mark.skipif(not DATA.is_dir(), reason="../shared/data/bbo-
 JUDGED = {"ACCEPT", "REJECT", "ADJUST", "SOUND"}
 
 # rows claimlaw still gets wrong, by file stem and row number: what is at fault (strict: fix and remove)
-CONCEDE = "model: the 'concede now or at the end' licence leads a loser that hands the lead to a hand with more winners"
 KNOWN: dict[tuple[str, str], str] = {
-    ("at", "2"): CONCEDE + " (West's ♦3 away from the ♥A at two cards)",
-    ("at", "5"): CONCEDE + " (♦7 before six top tricks are cashed)",
-    ("at", "6"): CONCEDE + " (♣K into the ♣AQ before two master spades)",
-    ("at", "14"): CONCEDE + " (♠J into dummy's visible ♠Q8)",
-    ("at", "19"): CONCEDE + " (♠T into a hand known to hold only spades and hearts)",
-    ("at", "23"): CONCEDE + " (♦2 before ♥AK with no spade stopper)",
-    ("at", "16"): "model: the concede-now licence is used after the conceded trick was lost (issue 42 item 1)",
-    ("at", "10"): "model: the concede-now licence leads the ♠5 from ♠JT9765 under the ♠8 (trumps go top down)",
+    ("at", "16"): "model: the concession is gone (lost on the trick in progress); South now overtakes North's last "
+                  "diamond, the ♦9, with the ♦K to unblock (``unblock_card``) and strands North's three master clubs",
+    ("at", "10"): "model: the concession no longer leads the ♠5 under the ♠8; the line left is 70C's, which calls "
+                  "unaware of the ♠Q a claimer who conceded the trump trick",
+    ("at", "19"): "model: the concession no longer leads into East; South now plays third hand high, the ♠K, on "
+                  "North's ♠9 (East, out of both minors, holds the ♠AQ) and later leads the ♠T into the ♠Q",
     ("at", "18"): "model: an unstated ♦ finesse (70E1) the claim does not need (issue 42 item 2)",
     ("at", "24"): "model: an unstated ♥ finesse (70E1) the claim does not need (issue 42 item 2)",
     # the crash of dummy's ♣K under the bare ♣A is gone (licensing.py ``partner_takes``); the 70C fault remains

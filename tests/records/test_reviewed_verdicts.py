@@ -42,11 +42,7 @@ KNOWN: dict[str, str] = {  # row number: what is at fault (strict: fix and remov
           "disagree (row 6 accepts it)",
     "13": "model: the reviewed ♦J finesse is gone; the line now blocks the hearts: West follows ♥2 under East's ♥K "
           "(South's ♥A takes it) keeping ♥QJ opposite ♥T96, and with East's ♦A spent on the crossing East's ♥T is "
-          "stranded (a failure to unblock, as in row 6, which its reviewer accepted: the rows pull two ways)",
-    "4": "model (concession licence): the audit's defender question now concedes what the claim concedes, so "
-         "South may lead a loser at his side's first lead (EBU claims notes: a trick conceded without saying when "
-         "is lost at once or at the end); he leads the ♣T into the ♣K and partner's ♣Q falls under it. The "
-         "reviewed line (a finesse against dummy's visible ♣K) is no longer produced"
+          "stranded (a failure to unblock, as in row 6, which its reviewer accepted: the rows pull two ways)"
 }
 
 

@@ -8,7 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .licences import CONCEDED_SHIFT, LICENCES, SEEN_SHIFT
+from .licences import CONCEDED_SHIFT, LICENCES, LOST_SHIFT, SEEN_SHIFT
 
 HEADER = Path(__file__).resolve().parents[1] / "_licences.h"
 DESIGN = Path(__file__).resolve().parents[3] / "docs" / "design.md"
@@ -24,8 +24,10 @@ def header() -> str:
     for lic in LICENCES:
         if lic.bit is not None:
             lines.append(f"#define LIC_{lic.name.upper()} {lic.bit}  /* {lic.meaning} */")
-    lines += ["", "/* the hands the claimer sees (a bit per seat) and the tricks the claim concedes */",
-              f"#define LIC_SEEN_SHIFT {SEEN_SHIFT}", f"#define LIC_CONCEDED_SHIFT {CONCEDED_SHIFT}", "",
+    lines += ["", "/* the hands the claimer sees (a bit per seat), the tricks the claim concedes and those the",
+              " * opponents have won since the claim */",
+              f"#define LIC_SEEN_SHIFT {SEEN_SHIFT}", f"#define LIC_CONCEDED_SHIFT {CONCEDED_SHIFT}",
+              f"#define LIC_LOST_SHIFT {LOST_SHIFT}", "",
               "#endif", ""]
     return "\n".join(lines)
 

@@ -64,18 +64,28 @@ LICENCES: tuple[Licence, ...] = (
             rule="When ruffing he ruffs as low as possible, then plays small trumps in any order."),
     Licence("finesse_or_drop", "takes the losing option of an unstated finesse or drop", "Law 70E1", "70E1",
             default=True, bit=5),
+    # at once only while a conceded trick is still to lose, and only a loser whose trick, as he sees it, is one he
+    # concedes: the opponents winning it take no more than he still concedes (licensing.py ``taken_after``; EBU
+    # claims notes: he plays to lose *the* conceded trick; VixTD, BBO forums 2012: the trick he believes he must
+    # lose; own review 2026-11-28, at-risk rows 2, 5, 6, 10, 14, 16, 19, 23)
     Licence("concede_now_or_end", "loses a conceded trick at once or at the end", "EBU claims notes", "70.footnote",
             default=True, bit=6,
             rule="A trick he concedes without saying when is lost at once or at the end, whichever is worse for "
-                 "him."),
+                 "him; at once only while it is still to lose, and only with a loser whose trick, as he sees it, "
+                 "gives the opponents no more than he concedes."),
     Licence("unaware_trump", "plays as if the outstanding trump were gone", "Law 70C; White Book 8.70.4", "70C",
             solver_neutral=True),
     Licence("unaware_winner", "plays as if an outstanding winner were gone", "White Book 8.70.6", "70C",
             solver_neutral=True,
             rule="A claimer who has forgotten an outstanding winner may discard or lead as if it were gone."),
+    # always in force: the claimer's view (view.py) holds every card played and every show-out, so no rule sets it
     Licence("sees_played_cards", "sees the cards as they are played", "WBFLC 2001-10-30 #3 (as reported); EBU TD forum",
-            "70.footnote", default=True, solver_neutral=True,
-            rule="He sees the cards as they are played: a show-out or a bad break is noticed when it happens."),
+            "70.footnote", switch=False, solver_neutral=True),
+    Licence("blocks_suit", "follows low under partner's winner, blocking a suit he should unblock",
+            "EBU Club TD course, claims exercise (EBU TD forum 2022, 'Careless or irrational?')", "70.footnote",
+            classes=("beginner",),
+            rule="A beginner may carelessly follow low under partner's last card of a suit and block it, where a "
+                 "club player or better overtakes."),
     Licence("safety_check_high_trump", "checks with a high trump first, drawing the trump he forgot",
             "ACBL Tech Files 1992 C (the 2019 guidelines, #3, say the opposite)", "70C", solver_neutral=True),
     Licence("partner_restricted", "a defender's partner also plays the least successful normal cards", "Law 70D2",
@@ -85,14 +95,25 @@ LICENCES: tuple[Licence, ...] = (
             switch=False, solver_neutral=True),
     Licence("discard", "discards what he sees as a loser", "", "70.footnote", switch=False, solver_neutral=True),
     Licence("line", "follows his stated line", "70D1", "70D1", switch=False),
+    # the cards played after the claim, taken as a line he may follow (70D3 2007, 68D2(b) 2017): core.py
+    Licence("played_after_claim", "plays as he played after the claim (evidence of his probable play)",
+            "Law 70D3 (2007); Law 68D2(b) (2017)", "70D3", switch=False),
 )
 
 BY_NAME: dict[str, Licence] = {lic.name: lic for lic in LICENCES}
 
 # our solver's flags beyond the licences' bits (engine/play/_endings.c ``wrules``): the hands the claimer sees (a bit
-# per seat) and the tricks the claim concedes
+# per seat), the tricks the claim concedes and those the opponents have won since the claim (a position deep in the
+# search: the concession licence ends once they are all lost)
 SEEN_SHIFT = 8
 CONCEDED_SHIFT = 12
+LOST_SHIFT = 16
+
+
+def covers(name: str, class_of_player: str) -> bool:
+    """Licence ``name`` is normal for ``class_of_player`` (a name not in the table, or a class not named, covers)."""
+    lic = BY_NAME.get(name)
+    return lic is None or class_of_player not in CLASSES or class_of_player in lic.classes
 
 
 def licence_text(name: str) -> str:
@@ -106,12 +127,13 @@ def solver_reads(names: Iterable[str]) -> bool:
     return all(BY_NAME[n].bit is not None or BY_NAME[n].solver_neutral for n in names)
 
 
-def solver_flags(in_force: Iterable[str], seen: int = 0, conceded: int = 0) -> int:
+def solver_flags(in_force: Iterable[str], seen: int = 0, conceded: int = 0, lost: int = 0) -> int:
     """Our solver's flags (engine/play/_endings.c ``wrules``): the bit of each licence in force that it reads, the
-    hands the claimer sees (a bit per seat in SEATS order; 0: the side's two) and the tricks the claim concedes."""
+    hands the claimer sees (a bit per seat in SEATS order; 0: the side's two), the tricks the claim concedes and
+    those the opponents have won since the claim (``Node.lost``)."""
     out = 0
     for name in in_force:
         bit = BY_NAME[name].bit
         if bit is not None:
             out |= 1 << bit
-    return out | seen << SEEN_SHIFT | min(conceded, 15) << CONCEDED_SHIFT
+    return out | seen << SEEN_SHIFT | min(conceded, 15) << CONCEDED_SHIFT | min(lost, 15) << LOST_SHIFT

@@ -106,13 +106,77 @@ def finesse_or_drop_leads(a: Lead) -> list[Card]:
 
 
 def concede_now_or_end_leads(a: Lead) -> list[Card]:
-    """"Now or at the end": a loser at the side's first lead after the claim (at the end the loser is its last card,
-    led by force), not at any lead in between."""
-    m = a.q.model
-    if (m.on("concede_now_or_end") and m.concedes > 0 and a.node.last_led is None
-            and not side_has_master(a.q, a.node, a.x, a.seat)):
+    """"Now or at the end": his lowest card of a suit he sees no master in, at the side's first lead after the claim
+    while a conceded trick is still to lose (``conceding``), and only where that trick is, as he sees it, one he
+    concedes: the opponents, winning it, take no more tricks than he still concedes (``taken_after``). Not at any
+    lead in between; at the end the loser is his last card, led by force."""
+    left = conceding(a.q, a.node)
+    if (a.q.model.on("concede_now_or_end") and left > 0 and not side_has_master(a.q, a.node, a.x, a.seat)
+            and taken_after(a.q, a.node, a.seat, a.mine[-1]) <= left):
         return [a.mine[-1]]
     return []
+
+
+def conceding(q: Question, node: Node) -> int:
+    """The conceded tricks still to lose at the side's first lead after the claim: those the claim concedes less
+    those the opponents have won since (a licence tied to an event ends once it has happened); 0 once the side
+    has led."""
+    return max(q.model.concedes - node.lost, 0) if node.last_led is None else 0
+
+
+def taken_after(q: Question, node: Node, seat: Seat, low: Card) -> int:
+    """The tricks the opponents take, as ``seat``'s viewer sees it, once ``low`` (a card of a suit his side holds no
+    master in) is led: that trick, won by the cheapest card an opponent may hold above ``low`` and partner's lowest
+    card of the suit, then, with the hands as they are after it, in that suit and in every other the rounds they
+    win on lead (``rounds_taken``). His side's cards are those of the hands he sees; a card he does not know of does
+    not count."""
+    v = q.view(node, seat)
+    xn = SUIT_NO[low.suit]
+    seen_side = [s for s in q.side.seats if s in v.seen_seats]
+    lanes = {s: [(node.masks[IDX[s]] >> (16 * x)) & LANE for x in range(4)] for s in seen_side}
+    tn = SUIT_NO[q.trump] if q.trump is not None else -1
+
+    def ruffs(x: int) -> bool:  # a hand of his side he sees, out of the suit, holds a trump
+        return tn >= 0 and x != tn and any(not ln[x] and ln[tn] for ln in lanes.values())
+
+    partner = lanes[seat.partner][xn] if seat.partner in lanes else 0
+    played = 1 << low.rank | (partner & -partner)
+    lanes[seat][xn] &= ~(1 << low.rank)  # the hands as they are once the trick is played
+    if seat.partner in lanes:
+        lanes[seat.partner][xn] &= ~(partner & -partner)
+    theirs = v.against(low.suit)
+    over = theirs >> played.bit_length() << played.bit_length()
+    if not over:
+        return 0
+    ours = 0
+    for ln in lanes.values():
+        ours |= ln[xn]
+    taken = 1 + rounds_taken(theirs & ~(over & -over), ours & ~played, ruffs(xn), tn >= 0 and xn != tn and any(
+        ln[tn] for ln in lanes.values()))
+    for y in SUITS:
+        yn = SUIT_NO[y]
+        if yn != xn:
+            ours = 0
+            for ln in lanes.values():
+                ours |= ln[yn]
+            taken += rounds_taken(v.against(y), ours, ruffs(yn),
+                                  tn >= 0 and yn != tn and any(ln[tn] for ln in lanes.values()))
+    return taken
+
+
+def rounds_taken(theirs: int, ours: int, ruff_now: bool, trumps: bool) -> int:
+    """The rounds of one suit the opponents win on lead (lanes of ranks, his side's cards as one holding): each round
+    they lead their top card; it wins unless his side's top card is higher (his side then regains the lead) or a hand
+    of his side out of the suit ruffs (``ruff_now``; ``trumps``: his side holds a trump once out of it), and his side
+    follows with its lowest."""
+    taken = 0
+    while theirs:
+        if ruff_now or (ours and ours.bit_length() > theirs.bit_length()) or (not ours and trumps):
+            break
+        taken += 1
+        theirs &= ~(1 << (theirs.bit_length() - 1))
+        ours &= ours - 1
+    return taken
 
 
 # the licences on lead, in the order they name a card (the first that gives a card names it in the witness)
@@ -141,7 +205,8 @@ def licences(q: Question, node: Node, seat: Seat) -> dict[Card, str]:
 
 def following(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict[Card, str]:
     """Following suit: his card by the follow rules (``follow_low``), third hand's 70E1 finesse card or top card, and
-    cards he sees as equal to those (``equal_small_any``)."""
+    cards he sees as equal to those (``equal_small_any``); where the follow rules overtake partner's last card of
+    the suit, for a beginner also his lowest card (``blocks_suit``)."""
     m = q.model
     hand = node.hand(seat)
 
@@ -162,6 +227,8 @@ def following(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict
     ub = unblock_card(q, node, seat, follow, w_seat, w_card) if partner_winning else None
     if ub is not None:
         add(ub, "follow_low")  # partner's last card of the suit: he overtakes rather than block his winners
+        if m.on("blocks_suit"):  # a beginner may follow low and block it (EBU Club TD course)
+            add(follow[0], "blocks_suit")
     elif partner_winning or not over or partner_takes(q, node, seat, w_card):
         # partner wins the trick whatever he plays: a winner of his would only crash with partner's
         add(follow[0], "follow_low")
@@ -169,6 +236,8 @@ def following(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict
         add(sure[0], "follow_low")
     elif (eq := equal_overtake(q, node, seat, follow, w_seat, w_card)) is not None:
         add(eq, "follow_low")  # partner's last card of the suit: he overtakes with an equal, blocking nothing
+        if m.on("blocks_suit"):
+            add(follow[0], "blocks_suit")
     elif len(node.trick) == 2 and (w_seat.side != q.side or len(
             [o for o in seen_opp(q, node, led, seat) if o.rank > w_card.rank]) > 1):
         # third hand, no sure winner, the trick an opponent's or partner's card two or more cards out may

@@ -27,6 +27,7 @@ class Node:
     line_off: bool = False
     line_lead: frozenset[int] = frozenset()  # the steps the side's lead of the trick in progress followed
     masks: tuple[int, ...] = field(default=(), compare=False, repr=False)  # the hands as bit masks
+    lost: int = 0  # tricks the opponents have won since the claim, counted up to those the claim concedes
 
     def __post_init__(self) -> None:
         if not self.masks:

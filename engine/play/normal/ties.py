@@ -7,7 +7,17 @@ from typing import TYPE_CHECKING
 
 from claimlaw.facts import Card, Seat
 
-from .licensing import crossing, equal_overtake, keepers, partner_takes, strands, unblock_card, winning_lead, wins_trick
+from .licensing import (
+    conceding,
+    crossing,
+    equal_overtake,
+    keepers,
+    partner_takes,
+    strands,
+    unblock_card,
+    winning_lead,
+    wins_trick,
+)
 from .node import Node
 from .view import perceived_master, seen_opp
 
@@ -26,10 +36,10 @@ def ties(q: Question, node: Node, seat: Seat, dd: list[Card], legal: list[Card])
     if not node.trick:
         if q.trump and not seen_opp(q, node, q.trump, seat):
             dd = [c for c in dd if c.suit != q.trump] or dd
-        if q.model.concedes == 0 or node.last_led is not None:
+        if not conceding(q, node):
             # able to lead a card he sees win the trick, he leads one: a loser is led only as a conceded trick,
             # at the side's first lead after the claim or its last (EBU claims notes), so never by a claim of
-            # every trick, nor once the side has led
+            # every trick, nor once the side has led, nor once the opponents have won the tricks it concedes
             dd = [c for c in dd if winning_lead(q, node, seat, c)] or dd
         return entries_and_unblocking(q, node, seat, dd)
     led = node.trick[0].suit
