@@ -1229,6 +1229,45 @@ static u64 equal_overtake(const Pos *p, const WRules *r, int turn, u64 follow, i
     return opp_lane(p, r, led) & (over - 1) & ~((2ULL << (wcode & 15)) - 1) ? 0 : over;
 }
 
+/* normal/licensing.py ``partner_takes``: following, partner (``pa``), still to play and a hand he sees, holds only cards of the suit
+ * led that beat the trick so far (``wcode``) and are masters as he sees them, and no opponent still to play may ruff:
+ * partner wins the trick whatever this hand plays (a winner of this hand's would crash with his) */
+static int partner_takes(const WPos *w, const WRules *r, int turn, int wcode) {
+    const Pos *p = &w->p;
+    int led = p->tc[0] >> 4, pa = (turn + 2) & 3, still = 0;
+    if (!(r->seen >> pa & 1) || (wcode >> 4) != led) return 0;
+    for (int j = p->n + 1; j < 4; j++) still |= ((p->leader + j) & 3) == pa;
+    u64 pl = lane_of(p->hand[pa], led);
+    if (!still || !pl || (pl & ((2ULL << (wcode & 15)) - 1)) || above_all(pl, opp_lane(p, r, led)) != pl) return 0;
+    if (p->trump < 0 || led == p->trump) return 1;
+    for (int j = p->n + 1; j < 4; j++) {
+        int s = (p->leader + j) & 3;
+        if ((s & 1) != (turn & 1) && known_void(w, r, s, led) && may_hold(w, r, s, p->trump, 0)) return 0;
+    }
+    return 1;
+}
+
+/* normal/licensing.py ``guards_honour``: the seat's cards of ``x`` guard its top card against the tenace of an opponent's hand he sees:
+ * that hand holds cards above it and one under it, and he holds exactly one card more than its cards above, or, that hand
+ * playing just before him, no more than those */
+static int guards_honour(const Pos *p, const WRules *r, int turn, int x) {
+    u64 mine = lane_of(p->hand[turn], x), top = top_bit(mine);
+    for (int s = (turn + 1) & 1; s < 4; s += 2) {  /* the opponents' hands he sees */
+        u64 rl = lane_of(p->hand[s], x), above = rl & ~((top << 1) - 1);
+        int k = popcount(above), n = popcount(mine);  /* over it (it plays just before him), a bare honour too */
+        if ((r->seen >> s & 1) && above && (rl & (top - 1)) && (n == k + 1 || (s == ((turn + 3) & 3) && n <= k)))
+            return 1;
+    }
+    return 0;
+}
+
+/* normal/licensing.py ``sole_holder``: no other hand holds a card of side suit ``x``, as he sees it */
+static inline int sole_holder(const Pos *p, const WRules *r, int turn, int x) {
+    int pa = (turn + 2) & 3;
+    if (x == p->trump || opp_lane(p, r, x)) return 0;
+    return !(r->seen >> pa & 1) || !lane_of(p->hand[pa], x);
+}
+
 /* normal/licensing.py ``equal_winners``: he sees his masters of a suit as equal winners, to be cashed in any order: all of them
  * small (nine or lower); or every card he holds there is one, his two top cards are not honours in sequence, and
  * partner holds no card between the lowest and the highest of them */
@@ -1380,7 +1419,7 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
             }
         u64 ub = partner_winning && wseat == pa ? unblock_card(p, r, turn, pa, wcode) : 0, eq;
         if (ub) out = ub;  /* partner's last card of the suit: he overtakes rather than block his winners */
-        else if (partner_winning || !over) out = follow & -follow;
+        else if (partner_winning || !over || partner_takes(w, r, turn, wcode)) out = follow & -follow;
         else if (sure) out = sure & -sure;
         else if ((eq = equal_overtake(p, r, turn, follow, wcode))) out = eq;  /* partner's last card: an equal */
         else if (p->n == 2 && ((wseat & 1) != (turn & 1) || popcount(opp_lane(p, r, led) >> ((wcode & 15) + 1)) > 1)) {
@@ -1417,9 +1456,19 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
             return r->equal_small ? with_equals(out, h, others_of(p, turn)) : out;
         }
     }
+    int losers = 0, guards = 0, dead = 0;
+    for (int x = 0; x < 4; x++) {
+        if (!lane_of(h, x) || x == p->trump) continue;
+        if (!side_master(p, r, x)) {
+            losers |= 1 << x;
+            if (guards_honour(p, r, turn, x)) guards |= 1 << x;
+        }
+        dead |= sole_holder(p, r, turn, x);
+    }
+    if (guards && ((losers & ~guards) || dead)) losers &= ~guards;  /* he keeps the guard, holding a dead card */
     for (int x = 0; x < 4; x++) {
         u64 l = lane_of(h, x);
-        if (l && x != p->trump && !side_master(p, r, x)) out |= (l & -l) << (16 * x);  /* a loser's lowest */
+        if (losers >> x & 1) out |= (l & -l) << (16 * x);  /* a loser's lowest */
     }
     return out;
 }
@@ -1502,7 +1551,7 @@ static u64 narrow(const WPos *w, const WRules *r, int turn, u64 dd, u64 legal) {
     u64 fl = lane_of(legal, led);
     if (fl) {  /* following */
         int can_beat = (wcode >> 4) == led && (fl >> ((wcode & 15) + 1)) != 0;
-        if (psure || !can_beat) {
+        if (psure || !can_beat || partner_takes(w, r, turn, wcode)) {
             u64 low = legal & -legal, ub = psure ? unblock_card(p, r, turn, (turn + 2) & 3, wcode) : 0;
             nd = dd & (ub ? ub << (16 * led) : low);
             return nd ? nd : dd;

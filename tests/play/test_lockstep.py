@@ -170,6 +170,8 @@ MODEL_RULES = [
     (102_025, (3, 7), "cashing from the top is withheld when it fells partner's master after his losers"),
     (100_051, (3, 7), "once the side has led since the claim, a claim conceding tricks leads a winning card too"),
     (100_087, (3, 7), "once the side has led since the claim, a claim conceding tricks leads a winning card too"),
+    (100_026, (3, 7), "second hand follows low when partner still to play holds only masters of the suit led"),
+    (100_106, (3, 7), "second hand follows low when partner still to play holds only masters of the suit led"),
 ]
 
 

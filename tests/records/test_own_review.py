@@ -40,9 +40,6 @@ KNOWN: dict[tuple[str, str], str] = {
                   "North's ♠9 (East, out of both minors, holds the ♠AQ) and later leads the ♠T into the ♠Q",
     ("at", "18"): "model: an unstated ♦ finesse (70E1) the claim does not need (issue 42 item 2)",
     ("at", "24"): "model: an unstated ♥ finesse (70E1) the claim does not need (issue 42 item 2)",
-    ("at", "3"): "model: a defender discards his ♣K guard under dummy's visible ♣AJ while holding dead diamonds",
-    ("at", "12"): "model: dummy's ♣K crashes under the bare ♣A (70C2 now reads the conceded trump tricks as "
-                  "awareness)",
 }
 
 

@@ -229,7 +229,8 @@ def following(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict
         add(ub, "follow_low")  # partner's last card of the suit: he overtakes rather than block his winners
         if m.on("blocks_suit"):  # a beginner may follow low and block it (EBU Club TD course)
             add(follow[0], "blocks_suit")
-    elif partner_winning or not over:
+    elif partner_winning or not over or partner_takes(q, node, seat, w_card):
+        # partner wins the trick whatever he plays: a winner of his would only crash with partner's
         add(follow[0], "follow_low")
     elif sure:
         add(sure[0], "follow_low")
@@ -281,8 +282,10 @@ def seen_equal(q: Question, node: Node, seat: Seat, card: Card) -> list[Card]:
 
 def void(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict[Card, str]:
     """Void in the suit led: the lowest trump that wins (``ruff_low``), unless an opponent still to play may overruff
-    or partner, still to play, holds a winner of the suit; else a discard from a suit he sees no winner in, and,
-    fooled by a card he does not know of, a discard of a real winner (``unaware_winner``)."""
+    or partner, still to play, holds a winner of the suit; else a discard from a suit he sees no winner in, not
+    the guard of an honour (``guards_honour``) while he holds a dead card (a loser of another suit, or a card of a
+    suit no other hand holds: ``sole_holder``); and, fooled by a card he does not know of, a discard of a real
+    winner (``unaware_winner``)."""
     m = q.model
     hand = node.hand(seat)
 
@@ -317,6 +320,10 @@ def void(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict[Card
             return out
     suits = sorted({c.suit for c in hand if c.suit != q.trump}, key=lambda s: s.value)
     losers = [x for x in suits if not side_has_master(q, node, x, seat)]
+    guards = [x for x in losers if guards_honour(q, node, seat, x)]
+    if guards and (len(guards) < len(losers) or any(sole_holder(q, node, seat, x) for x in suits)):
+        # he keeps the guard of an honour the tenace he sees would capture while he holds a dead card
+        losers = [x for x in losers if x not in guards]
     for x in losers:
         add(min((c for c in hand if c.suit == x), key=lambda c: c.rank), "discard")
     # a card he wrongly sees as a winner (a higher one is out, unseen): he may keep it and throw a real winner
@@ -327,6 +334,59 @@ def void(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict[Card
             if all(c.suit != x for c in fooled):
                 add(min((c for c in hand if c.suit == x), key=lambda c: c.rank), "unaware_winner")
     return out
+
+
+def partner_takes(q: Question, node: Node, seat: Seat, w_card: Card | None) -> bool:
+    """Following: partner, still to play in this trick and a hand he sees, holds only cards of the suit led that
+    beat the trick so far and are masters as he sees them, and no opponent still to play may ruff (known void
+    in the suit led, he may hold a trump): partner wins the trick whatever this hand plays, so a winner of this
+    hand's would fall with one of partner's, two of the side's winners on one trick (the crash ``crashes``
+    withholds on lead). He plays low: throwing a winner with no possible gain is not careless but irrational
+    (1997/2007 footnote to Laws 69-71: careless or inferior, "but not irrational"; White Book 8.70.5: not normal
+    to play the 5 first from AK5)."""
+    led = node.trick[0].suit
+    v = q.view(node, seat)
+    to_play = [seat.next, seat.next.next, seat.next.next.next][:3 - len(node.trick)]
+    if w_card is None or w_card.suit != led or seat.partner not in to_play or seat.partner not in v.seen_seats:
+        return False
+    px = [c for c in node.hand(seat.partner) if c.suit == led]
+    if not px or not all(q.beats(c, w_card) and perceived_master(q, node, c, seat) for c in px):
+        return False
+    ruff = bool(q.trump) and led != q.trump
+    return not any(ruff and s.side != q.side and v.known_void(s, led) and v.may_hold(s, q.trump)  # type: ignore[arg-type]
+                   for s in to_play)
+
+
+def guards_honour(q: Question, node: Node, seat: Seat, x: Suit) -> bool:
+    """His cards of ``x`` guard his top card against the tenace of an opponent's hand he sees (dummy, for a
+    defender): that hand holds cards above his top card and one under it, and he holds exactly one card more
+    than its cards above, so a discard from the suit bares his honour to fall under them (♣K3 over dummy's
+    ♣AJT6; ♣Q9 under dummy's ♣AJ6); or, that hand playing just before him (he sits over it), no more cards than
+    that, so his honour still wins whenever it plays under it (♣K bare over ♣AJ6). A player who sees the tenace
+    keeps the guard, and the honour it may still take (White Book 8.70.6: discarding from the wrong suit is
+    careless where he is unaware of a card; here he sees the cards that capture it)."""
+    v = q.view(node, seat)
+    mine = [c.rank for c in node.hand(seat) if c.suit == x]
+    top = max(mine)
+    for s in v.seen_seats:
+        theirs = v.lane(v.held[IDX[s]], x)
+        above = theirs >> (top + 1)
+        over = s == seat.next.next.next  # it plays just before him
+        if (s.side != q.side and above and theirs & ((1 << top) - 1)
+                and (len(mine) == above.bit_count() + 1 or over and len(mine) <= above.bit_count())):
+            return True
+    return False
+
+
+def sole_holder(q: Question, node: Node, seat: Seat, x: Suit) -> bool:
+    """No other hand holds a card of side suit ``x``, as he sees it: its cards win a trick only on his own lead,
+    and can take no one's winner (a dead card to discard: ``void``)."""
+    if x == q.trump:
+        return False
+    v = q.view(node, seat)
+    if v.against(x):
+        return False
+    return seat.partner not in v.seen_seats or not any(c.suit == x for c in node.hand(seat.partner))
 
 
 def equal_winners(q: Question, node: Node, seat: Seat, masters: list[Card], mine: list[Card]) -> bool:

@@ -7,7 +7,17 @@ from typing import TYPE_CHECKING
 
 from claimlaw.facts import Card, Seat
 
-from .licensing import conceding, crossing, equal_overtake, keepers, strands, unblock_card, winning_lead, wins_trick
+from .licensing import (
+    conceding,
+    crossing,
+    equal_overtake,
+    keepers,
+    partner_takes,
+    strands,
+    unblock_card,
+    winning_lead,
+    wins_trick,
+)
 from .node import Node
 from .view import perceived_master, seen_opp
 
@@ -19,8 +29,9 @@ def ties(q: Question, node: Node, seat: Seat, dd: list[Card], legal: list[Card])
     """Equally good cards (double-dummy ties) narrowed to those a player without sight of the hidden hands
     could choose, never to none (so W <= double dummy holds). In the middle of a trick: nobody ruffs partner's
     sure winner; following when he cannot win the trick (no card of his beats it, or partner's card wins it
-    as he sees it), the lowest card; discarding, no card he sees as a master of a side suit (nor his only
-    entry to partner's winners) while he holds another side-suit card, and of a side suit its lowest card.
+    as he sees it, or partner, still to play, takes it whatever he plays: ``partner_takes``), the lowest card;
+    discarding, no card he sees as a master of a side suit (nor his only entry to partner's winners) while he
+    holds another side-suit card, and of a side suit its lowest card.
     On lead: no trump when he sees no trump out, while he holds a card of another suit."""
     if not node.trick:
         if q.trump and not seen_opp(q, node, q.trump, seat):
@@ -40,7 +51,7 @@ def ties(q: Question, node: Node, seat: Seat, dd: list[Card], legal: list[Card])
         low = min(legal, key=lambda c: c.rank)
         if partner_sure:
             low = unblock_card(q, node, seat, legal, w_seat, w_card) or low
-        if partner_sure or not any(q.beats(c, w_card) for c in legal):
+        if partner_sure or not any(q.beats(c, w_card) for c in legal) or partner_takes(q, node, seat, w_card):
             return [c for c in dd if c == low] or dd
         # he holds a card that surely wins the trick: he does not give up a trick he sees as won
         sure = [c for c in legal if q.beats(c, w_card) and wins_trick(q, node, seat, c)]
