@@ -486,36 +486,110 @@ def real_guess(q: Question, node: Node, partner: frozenset[Card], x: Suit, seat:
     """A tenace of partner's with a guess in it: he sees another opponent's card of the suit besides the one
     inside the tenace (with that card alone out, second hand plays it or shows out: nothing to guess), and
     the top cards do not drop it (``drop_sure``), as ``seat`` (on lead) sees the cards; and the claim needs a
-    guess (``guess_needed``: the claimer's belief about his claim, whoever leads)."""
+    guess, and this one is the way to it (``guess_is_the_way``: the claimer's belief about his claim, whoever
+    leads)."""
     if len(seen_opp(q, node, x, seat)) < 2:
         return False
     m = tenace_card(q, node, partner, x, seat)
-    return m is not None and not drop_sure(q, node, x, m, seat=seat) and guess_needed(q, node)
+    return m is not None and not drop_sure(q, node, x, m, seat=seat) and guess_is_the_way(q, node, m)
 
 
-def sure_tricks(q: Question, node: Node) -> int:
-    """Tricks the side's winners make as he sees them, cashed: per suit, its cards above every card an opponent
-    may hold in the hands he sees, at most the longer holding; none while an opponent may hold a trump (it
-    could ruff them). Always the claimer's view: it is what he believes of his claim."""
+def rounds(a: int, b: int) -> list[int]:
+    """The side's card in each round of a suit it runs from the top, two holdings as rank lanes (``b`` 0: one hand):
+    the hand holding the highest card left plays it and the other its lowest, until both are out. Descending."""
+    out = []
+    while a or b:
+        if a.bit_length() > b.bit_length():
+            out.append(a.bit_length() - 1)
+            a &= ~(1 << (a.bit_length() - 1))
+            b &= b - 1
+        else:
+            out.append(b.bit_length() - 1)
+            b &= ~(1 << (b.bit_length() - 1))
+            a &= a - 1
+    return out
+
+
+def contest(s: list[int], theirs: int, n: int) -> int:
+    """The most of the first ``n`` rounds ``s`` (descending ranks) the opponents can win with ``theirs`` (a rank lane)
+    held in one hand, the worst split for a side running a suit: that hand follows once a round while it has cards,
+    so it plays in the first rounds only, and beats a round with any higher card it keeps for it."""
+    cards = [r for r in range(2, 15) if theirs >> r & 1]
+    mine = sorted(s[:min(n, len(cards))])
+    won = j = 0
+    for r in mine:  # the lowest rounds first, each with the smallest card that beats it
+        while j < len(cards) and cards[j] <= r:
+            j += 1
+        if j < len(cards):
+            won += 1
+            j += 1
+    return won
+
+
+def sure_tricks(q: Question, node: Node, gone: int = 0) -> int:
+    """The tricks he sees as sure, in the claimer's view (what he believes of his claim; 70E1: a claim whose sure
+    tricks make it depends on no card's place), at most the tricks left. Each suit run from the top (``rounds``)
+    against the cards an opponent may hold there (less ``gone``, a card mask), all in one hand (``contest``): its
+    top winners and the length winners once their cards are out. With a trump out: his trump tricks, and the other
+    suits' only when his trumps draw theirs without losing a round (his trumps high enough). With none out: each
+    hand he sees ruffs the rounds its partner's longer holding would lose (at most its trumps), the other trumps
+    drawn together: a crossruff counts every trump. Entries are not counted (his belief, not a plan)."""
     v = q.view(node)
-    if q.trump is not None and v.against(q.trump):
-        return 0
-    total = 0
-    for x in SUITS:
-        xn = SUIT_NO[x]
-        lanes = [(node.masks[IDX[s]] >> (16 * xn)) & LANE for s in q.side.seats if s in v.seen_seats]
-        top = v.top_against(x)
-        masters = sum((lane >> (top + 1)).bit_count() for lane in lanes)
-        total += min(masters, max((lane.bit_count() for lane in lanes), default=0))
-    return total
+    seen = [IDX[s] for s in q.side.seats if s in v.seen_seats]
+
+    def lanes(x: Suit) -> tuple[int, int]:
+        ls = [(node.masks[i] >> (16 * SUIT_NO[x])) & LANE for i in seen] + [0, 0]
+        return ls[0], ls[1]
+
+    def theirs(x: Suit) -> int:
+        return v.against(x) & ~(gone >> (16 * SUIT_NO[x])) & LANE
+
+    def count(x: Suit) -> int:
+        s = rounds(*lanes(x))
+        return len(s) - contest(s, theirs(x), len(s))
+
+    t = q.trump
+    if t is None:
+        total = sum(count(x) for x in SUITS)
+    elif theirs(t):
+        s = rounds(*lanes(t))
+        lost = contest(s, theirs(t), len(s))
+        total = len(s) - lost
+        if not lost and len(s) >= theirs(t).bit_count():  # his trumps draw theirs, every round his
+            total += sum(count(x) for x in SUITS if x != t)
+    else:
+        total = sum(count(x) for x in SUITS if x != t)
+        trumps = [lane.bit_count() for lane in lanes(t)]
+        gain = [0, 0]
+        if len(seen) == 2:
+            for x in SUITS:
+                if x == t:
+                    continue
+                a, b = lanes(x)
+                s = rounds(a, b)
+                full = contest(s, theirs(x), len(s))
+                for y, (short, long_) in enumerate(((a, b), (b, a))):
+                    if short.bit_count() < long_.bit_count():  # hand y is out of it first: it ruffs the rest
+                        gain[y] += full - contest(s, theirs(x), short.bit_count())
+        ruffs = [min(trumps[0], gain[0]), min(trumps[1], gain[1])]
+        total += ruffs[0] + ruffs[1] + max(trumps[0] - ruffs[0], trumps[1] - ruffs[1])
+    return min(total, tricks_left(node))
 
 
 def guess_needed(q: Question, node: Node) -> bool:
-    """70E1 is about a claim that depends on a guess: where his winners as he sees them already make every
-    trick he claims (the tricks left less those the claim concedes), no finesse is normal (reviewed audit
-    verdicts: the law withholds credit for a finesse the claim needs; it does not put a pointless one into a
-    claim that needs none)."""
+    """70E1 is about a claim that depends on a guess: where the tricks he sees as sure (``sure_tricks``) already
+    make every trick he claims (the tricks left less those the claim concedes), no finesse is normal (70E1 speaks
+    of a line "the success of which depends" on the card's place: the EBU claims notes, "a successful play that
+    depends on a card being in one hand or the other"; reviewed audit verdicts: the law withholds credit for a
+    finesse the claim needs, it does not put a pointless one into a claim that needs none)."""
     return sure_tricks(q, node) < tricks_left(node) - q.model.concedes
+
+
+def guess_is_the_way(q: Question, node: Node, m: Card) -> bool:
+    """The claim needs a guess (``guess_needed``) and this one is the way to the missing tricks: with the hidden
+    card ``m`` caught (the finesse won), his sure tricks make the claim. A finesse whose winning would still leave
+    the claim short is not the line the claim rests on, so 70E1 does not license its losing option."""
+    return guess_needed(q, node) and tricks_left(node) - q.model.concedes <= sure_tricks(q, node, gone=1 << m.code)
 
 
 def finesse_card(q: Question, node: Node, follow: list[Card], w_card: Card | None, seat: Seat | None = None
@@ -525,7 +599,7 @@ def finesse_card(q: Question, node: Node, follow: list[Card], w_card: Card | Non
     opponent may hold (it wins whenever M is onside); none when M is in view, or no card of the holding is
     above M, or the top cards drop M (``drop_sure``). Of several such cards the highest: the lower ones are
     dominated (they win no trick it loses). As ``seat`` (third hand) sees the cards; whether the claim needs a
-    guess is the claimer's (``guess_needed``)."""
+    guess, and this one is the way to it, is the claimer's (``guess_is_the_way``)."""
     if not follow:
         return None
     led = follow[0].suit
@@ -540,6 +614,6 @@ def finesse_card(q: Question, node: Node, follow: list[Card], w_card: Card | Non
         if len(higher) == 1 and higher[0] in out_of_view and any(d.rank > higher[0].rank for d in follow):
             best, m = c, higher[0]  # ``follow`` ascends: the last one found is the one just below M
     if (best is None or m is None or drop_sure(q, node, led, m, mid_trick=True, seat=seat)
-            or not guess_needed(q, node)):
+            or not guess_is_the_way(q, node, m)):
         return None
     return best
