@@ -1242,27 +1242,37 @@ static inline int equal_winners(u64 masters, u64 mine, u64 part) {
     return !(part & (top - 1) & ~((lo << 1) - 1));
 }
 
-/* normal/licensing.py ``rounds``: the side's card in each round of a suit run from the top (lanes ``a``, ``b``): the hand
- * holding the highest card left plays it and the other its lowest. Ranks into ``s``, descending; their number */
+/* normal/licensing.py ``rounds``: the side's card in each round of a suit run from the top (lanes ``a``, ``b``), in the order
+ * played: the shorter holding (of equal ones, the lower) plays its top card while that beats the other's lowest, which
+ * goes under it; else the other plays its top card and the shorter its lowest. Ranks into ``s``; their number */
 static int suit_rounds(u64 a, u64 b, int *s) {
     int n = 0;
     while (a || b) {
-        u64 *hi = a > b ? &a : &b, *lo = a > b ? &b : &a;
-        u64 t = top_bit(*hi);
+        int pa = popcount(a), pb = popcount(b);
+        u64 sh = pa < pb || (pa == pb && a < b) ? a : b, lg = sh == a ? b : a, top, other;
+        if (sh && top_bit(sh) > (lg & -lg)) { top = sh; other = lg; }
+        else { top = lg; other = sh; }
+        u64 t = top_bit(top);
         s[n++] = __builtin_ctzll(t);
-        *hi &= ~t;
-        *lo &= *lo - 1;
+        a = top & ~t;
+        b = other & (other - 1);
     }
     return n;
 }
 
-/* normal/licensing.py ``contest``: the most of the first ``n`` rounds ``s`` the opponents' cards ``theirs`` (one hand: it follows
- * once a round while it has cards) can win, the lowest rounds first, each with the smallest card that beats it */
+/* normal/licensing.py ``contest``: the most of the first ``n`` rounds ``s`` (in the order played) the opponents' cards ``theirs``
+ * (one hand: it follows once a round while it has cards, so only in the first rounds) can win, the lowest of those
+ * rounds first, each with the smallest card that beats it */
 static int contest(const int *s, int len, u64 theirs, int n) {
-    int k = popcount(theirs), m = n < k ? n : k, won = 0;
+    int k = popcount(theirs), m = n < k ? n : k, won = 0, r[16];
     if (m > len) m = len;
-    for (int i = m - 1; i >= 0; i--) {
-        u64 over = theirs & ~((2ULL << s[i]) - 1);
+    for (int i = 0; i < m; i++) {  /* those rounds, ascending */
+        int j = i;
+        for (; j > 0 && r[j - 1] > s[i]; j--) r[j] = r[j - 1];
+        r[j] = s[i];
+    }
+    for (int i = 0; i < m; i++) {
+        u64 over = theirs & ~((2ULL << r[i]) - 1);
         if (!over) break;  /* the rounds left are higher: nothing beats them either */
         theirs &= ~(over & -over);
         won++;

@@ -40,8 +40,10 @@ KNOWN: dict[tuple[str, str], str] = {
     ("at", "23"): CONCEDE + " (♦2 before ♥AK with no spade stopper)",
     ("at", "16"): "model: the concede-now licence is used after the conceded trick was lost (issue 42 item 1)",
     ("at", "10"): "model: the concede-now licence leads the ♠5 from ♠JT9765 under the ♠8 (trumps go top down)",
-    ("at", "18"): "model: an unstated ♦ finesse (70E1) the claim does not need (issue 42 item 2)",
-    ("at", "24"): "model: an unstated ♥ finesse (70E1) the claim does not need (issue 42 item 2)",
+    ("at", "24"): "model: the unstated ♥Q finesse is gone (issue 42 item 2: ♥A, ♣AKQ and the crossruff make the "
+                  "claim, so no guess is at stake); the line now loses through North's discards on ♣AKQ: he throws "
+                  "the ♦9 and keeps the ♥Q, where shedding it lets him ruff South's hearts (the discard guideline "
+                  "allows a card of any suit he sees no winner in)",
     ("at", "3"): "model: a defender discards his ♣K guard under dummy's visible ♣AJ while holding dead diamonds",
     ("at", "12"): "model: dummy's ♣K crashes under the bare ♣A, and 70C2 calls unaware a claimer who "
                   "conceded the trump tricks",

@@ -495,25 +495,28 @@ def real_guess(q: Question, node: Node, partner: frozenset[Card], x: Suit, seat:
 
 
 def rounds(a: int, b: int) -> list[int]:
-    """The side's card in each round of a suit it runs from the top, two holdings as rank lanes (``b`` 0: one hand):
-    the hand holding the highest card left plays it and the other its lowest, until both are out. Descending."""
+    """The side's card in each round of a suit it runs from the top, two holdings as rank lanes (``b`` 0: one hand),
+    in the order played: the shorter holding (of equal ones, the lower) plays its top card while that beats the
+    other's lowest, which goes under it (unblocking: Q2 opposite AK3 plays the queen first); else the other plays its
+    top card and the shorter its lowest; until both are out."""
     out = []
     while a or b:
-        if a.bit_length() > b.bit_length():
-            out.append(a.bit_length() - 1)
-            a &= ~(1 << (a.bit_length() - 1))
-            b &= b - 1
+        sh, lg = (a, b) if (a.bit_count(), a) < (b.bit_count(), b) else (b, a)
+        if sh and sh.bit_length() > (lg & -lg).bit_length():
+            top, other = sh, lg
         else:
-            out.append(b.bit_length() - 1)
-            b &= ~(1 << (b.bit_length() - 1))
-            a &= a - 1
+            top, other = lg, sh
+        out.append(top.bit_length() - 1)
+        top &= ~(1 << (top.bit_length() - 1))
+        other &= other - 1
+        a, b = top, other
     return out
 
 
 def contest(s: list[int], theirs: int, n: int) -> int:
-    """The most of the first ``n`` rounds ``s`` (descending ranks) the opponents can win with ``theirs`` (a rank lane)
-    held in one hand, the worst split for a side running a suit: that hand follows once a round while it has cards,
-    so it plays in the first rounds only, and beats a round with any higher card it keeps for it."""
+    """The most of the first ``n`` rounds ``s`` (ranks in the order played) the opponents can win with ``theirs`` (a
+    rank lane) held in one hand, the worst split for a side running a suit: that hand follows once a round while it
+    has cards, so it plays in the first rounds only, and beats a round with any higher card it keeps for it."""
     cards = [r for r in range(2, 15) if theirs >> r & 1]
     mine = sorted(s[:min(n, len(cards))])
     won = j = 0
