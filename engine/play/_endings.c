@@ -1243,15 +1243,17 @@ static inline int equal_winners(u64 masters, u64 mine, u64 part) {
 }
 
 /* normal/licensing.py ``rounds``: the side's card in each round of a suit run from the top (lanes ``a``, ``b``), in the order
- * played: the shorter holding (of equal ones, the lower) plays its top card while that beats the other's lowest, which
- * goes under it; else the other plays its top card and the shorter its lowest. Ranks into ``s``; their number */
-static int suit_rounds(u64 a, u64 b, int *s) {
+ * played: the hand holding the highest card left plays it and the other its lowest; with ``unblock``, the shorter
+ * holding (of equal ones, the lower) first plays its top card while that beats the other's lowest. Ranks into ``s``;
+ * their number */
+static int suit_rounds(u64 a, u64 b, int unblock, int *s) {
     int n = 0;
     while (a || b) {
         int pa = popcount(a), pb = popcount(b);
         u64 sh = pa < pb || (pa == pb && a < b) ? a : b, lg = sh == a ? b : a, top, other;
-        if (sh && top_bit(sh) > (lg & -lg)) { top = sh; other = lg; }
-        else { top = lg; other = sh; }
+        if (unblock && sh && top_bit(sh) > (lg & -lg)) { top = sh; other = lg; }
+        else if (a > b) { top = a; other = b; }
+        else { top = b; other = a; }
         u64 t = top_bit(top);
         s[n++] = __builtin_ctzll(t);
         a = top & ~t;
@@ -1280,35 +1282,80 @@ static int contest(const int *s, int len, u64 theirs, int n) {
     return won;
 }
 
+/* normal/licensing.py ``suit_tops``: a suit's sure tricks without losing a round, the better of the two orders of
+ * ``suit_rounds``: the rounds won above every card they may hold, and every round once those have drawn their cards */
+static int suit_tops(u64 a, u64 b, u64 theirs) {
+    int k = popcount(theirs), top = theirs ? 63 - __builtin_clzll(theirs) : -1, s[16], best = 0;
+    for (int unblock = 0; unblock < 2; unblock++) {
+        int len = suit_rounds(a, b, unblock, s), p = 0;
+        while (p < len && s[p] > top) p++;
+        int tops = p >= k ? len : p;
+        if (tops > best) best = tops;
+    }
+    return best;
+}
+
+/* normal/licensing.py ``_trick_sure``: does the side surely win the trick in progress, as he sees it (``opp``: the cards an
+ * opponent may hold)? Its card winning so far, when no opponent is still to play, or when it is above every card of
+ * its suit they may hold (a side suit in a trump contract: with no trump out); else the lowest card of the led suit
+ * of a hand of the side still to play, one he sees, that beats the trick and is such a card, put into ``spent`` */
+static int trick_sure(const Pos *p, const WRules *r, u64 opp, u64 *spent) {
+    int wi = winning(p, p->n), wcode = p->tc[wi], wseat = (p->leader + wi) & 3, led = p->tc[0] >> 4;
+    int safe = p->trump < 0 || led == p->trump || !lane_of(opp, p->trump);
+    *spent = 0;
+    if ((wseat & 1) == r->side) {
+        int later = 0;
+        for (int j = p->n; j < 4; j++)
+            if ((((p->leader + j) & 3) & 1) != r->side) later = 1;
+        if (!later) return 1;
+        u64 th = lane_of(opp, wcode >> 4);
+        if ((!th || 63 - __builtin_clzll(th) < (wcode & 15)) && ((wcode >> 4) == p->trump || safe)) return 1;
+    }
+    if ((wcode >> 4) != led || !safe) return 0;
+    u64 th = lane_of(opp, led);
+    int top = th && 63 - __builtin_clzll(th) > (wcode & 15) ? 63 - __builtin_clzll(th) : (wcode & 15);
+    for (int j = p->n; j < 4; j++) {
+        int q = (p->leader + j) & 3;
+        if ((q & 1) != r->side || !(r->cseen >> q & 1)) continue;
+        u64 over = lane_of(p->hand[q], led) & ~((2ULL << top) - 1);
+        if (over) {
+            *spent = (over & -over) << (16 * led);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* normal/licensing.py ``sure_tricks``: the tricks he sees as sure, in the claimer's view (``cseen``, ``cagst``), less the cards
- * ``gone``, at most the tricks left: each suit's top and length winners against the cards out in one hand; with a trump
- * out his trump tricks, and the other suits' only when his trumps draw theirs without losing a round; with none out
- * the ruffs of each hand he sees (the rounds its partner's longer holding loses, at most its trumps) and the other
- * trumps drawn together */
+ * ``gone``: the trick in progress when the side surely wins it; then, at most the tricks after it, each suit's top and
+ * length winners (``suit_tops``); with a trump out his trump tricks, and the other suits' only when his trumps draw
+ * theirs without losing a round; with none out the ruffs of each hand he sees (the rounds its partner's longer holding
+ * loses, at most its trumps) and the other trumps drawn together */
 static int sure_tricks(const Pos *p, const WRules *r, u64 gone) {
-    u64 opp = hands_in(p, r->cagst) & ~gone, h[2] = {0, 0};
-    int nh = 0, s[16], total = 0;
+    u64 opp = hands_in(p, r->cagst) & ~gone, h[2] = {0, 0}, spent = 0;
+    int nh = 0, s[16], total = 0, now = p->n ? trick_sure(p, r, opp, &spent) : 0;
     for (int q = r->side; q < 4; q += 2)
-        if (r->cseen >> q & 1) h[nh++] = p->hand[q];
+        if (r->cseen >> q & 1) h[nh++] = p->hand[q] & ~spent;
     int t = p->trump;
     if (t >= 0 && lane_of(opp, t)) {
-        int len = suit_rounds(lane_of(h[0], t), lane_of(h[1], t), s), lost = contest(s, len, lane_of(opp, t), len);
-        total = len - lost;
-        if (!lost && len >= popcount(lane_of(opp, t)))
-            for (int x = 0; x < 4; x++) {
-                if (x == t) continue;
-                int l = suit_rounds(lane_of(h[0], x), lane_of(h[1], x), s);
-                total += l - contest(s, l, lane_of(opp, x), l);
-            }
+        u64 a = lane_of(h[0], t), b = lane_of(h[1], t), th = lane_of(opp, t);
+        int la = popcount(a), lb = popcount(b);
+        total = suit_tops(a, b, th);
+        if (total == (la > lb ? la : lb) && total >= popcount(th)) {  /* every round his, theirs drawn */
+            for (int x = 0; x < 4; x++)
+                if (x != t) total += suit_tops(lane_of(h[0], x), lane_of(h[1], x), lane_of(opp, x));
+        } else {  /* a trump may still ruff his winners: his trump tricks alone, the suit run to its end */
+            int l = suit_rounds(a, b, 0, s), full = l - contest(s, l, th, l);
+            if (full > total) total = full;
+        }
     } else {
         int gain[2] = {0, 0};
         for (int x = 0; x < 4; x++) {
             if (x == t) continue;
             u64 a = lane_of(h[0], x), b = lane_of(h[1], x), th = lane_of(opp, x);
-            int l = suit_rounds(a, b, s), full = contest(s, l, th, l);
-            total += l - full;
+            total += suit_tops(a, b, th);
             if (t >= 0 && nh == 2) {
-                int la = popcount(a), lb = popcount(b);
+                int l = suit_rounds(a, b, 0, s), full = contest(s, l, th, l), la = popcount(a), lb = popcount(b);
                 if (la < lb) gain[0] += full - contest(s, l, th, la);
                 if (lb < la) gain[1] += full - contest(s, l, th, lb);
             }
@@ -1319,8 +1366,8 @@ static int sure_tricks(const Pos *p, const WRules *r, u64 gone) {
             total += r0 + r1 + (t0 - r0 > t1 - r1 ? t0 - r0 : t1 - r1);
         }
     }
-    int left = popcount(p->hand[p->leader]) + (p->n ? 1 : 0);
-    return total < left ? total : left;
+    int after = popcount(p->hand[p->leader]);
+    return (total < after ? total : after) + now;
 }
 
 /* normal/licensing.py ``guess_needed``: his sure tricks do not make every trick he claims (the tricks left less those conceded) */

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from claimlaw.facts import SUITS, Card, Seat, Suit
+from claimlaw.facts import SEATS, SUITS, Card, Seat, Suit
 
 from ..bits import LANE, SUIT_NO
 from .node import IDX, Node, tricks_left
@@ -494,18 +494,18 @@ def real_guess(q: Question, node: Node, partner: frozenset[Card], x: Suit, seat:
     return m is not None and not drop_sure(q, node, x, m, seat=seat) and guess_is_the_way(q, node, m)
 
 
-def rounds(a: int, b: int) -> list[int]:
+def rounds(a: int, b: int, unblock: bool) -> list[int]:
     """The side's card in each round of a suit it runs from the top, two holdings as rank lanes (``b`` 0: one hand),
-    in the order played: the shorter holding (of equal ones, the lower) plays its top card while that beats the
-    other's lowest, which goes under it (unblocking: Q2 opposite AK3 plays the queen first); else the other plays its
-    top card and the shorter its lowest; until both are out."""
+    in the order played, until both are out: the hand holding the highest card left plays it and the other its lowest;
+    with ``unblock``, the shorter holding (of equal ones, the lower) first plays its top card while that beats the
+    other's lowest, which goes under it (Q2 opposite AK3 cashes the queen first)."""
     out = []
     while a or b:
         sh, lg = (a, b) if (a.bit_count(), a) < (b.bit_count(), b) else (b, a)
-        if sh and sh.bit_length() > (lg & -lg).bit_length():
+        if unblock and sh and sh.bit_length() > (lg & -lg).bit_length():
             top, other = sh, lg
         else:
-            top, other = lg, sh
+            top, other = (a, b) if a > b else (b, a)
         out.append(top.bit_length() - 1)
         top &= ~(1 << (top.bit_length() - 1))
         other &= other - 1
@@ -529,54 +529,95 @@ def contest(s: list[int], theirs: int, n: int) -> int:
     return won
 
 
+def suit_tops(a: int, b: int, theirs: int) -> int:
+    """A suit's sure tricks without losing a round, the better of the two orders of ``rounds``: the rounds its cards
+    win before the opponents could win one (above every card they may hold), and every round once those have drawn
+    all their cards (his length must then win: ♥AKQ4 against three out makes four)."""
+    k, top, best = theirs.bit_count(), theirs.bit_length() - 1, 0
+    for unblock in (False, True):
+        s = rounds(a, b, unblock)
+        p = 0
+        while p < len(s) and s[p] > top:
+            p += 1
+        best = max(best, len(s) if p >= k else p)
+    return best
+
+
 def sure_tricks(q: Question, node: Node, gone: int = 0) -> int:
     """The tricks he sees as sure, in the claimer's view (what he believes of his claim; 70E1: a claim whose sure
-    tricks make it depends on no card's place), at most the tricks left. Each suit run from the top (``rounds``)
-    against the cards an opponent may hold there (less ``gone``, a card mask), all in one hand (``contest``): its
-    top winners and the length winners once their cards are out. With a trump out: his trump tricks, and the other
-    suits' only when his trumps draw theirs without losing a round (his trumps high enough). With none out: each
-    hand he sees ruffs the rounds its partner's longer holding would lose (at most its trumps), the other trumps
-    drawn together: a crossruff counts every trump. Entries are not counted (his belief, not a plan)."""
+    tricks make it depends on no card's place). The trick in progress when his side's card in it surely wins it, as
+    he sees it; then, at most the tricks after it, each suit run from the top (``rounds``) against the cards an
+    opponent may hold there (less ``gone``, a card mask), all in one hand: its top winners, and its length winners
+    once those have drawn their cards (``suit_tops``; no round lost, which would hand them the lead). With a trump
+    out: his trump tricks, and the other suits' only when his trumps draw theirs without losing a round (his trumps
+    high enough). With none out: each hand he sees ruffs the rounds its partner's longer holding would lose to them
+    (``contest``: at most its trumps), the other trumps drawn together, so a crossruff counts every trump. Entries are
+    not counted (his belief, not a plan)."""
     v = q.view(node)
     seen = [IDX[s] for s in q.side.seats if s in v.seen_seats]
-
-    def lanes(x: Suit) -> tuple[int, int]:
-        ls = [(node.masks[i] >> (16 * SUIT_NO[x])) & LANE for i in seen] + [0, 0]
-        return ls[0], ls[1]
 
     def theirs(x: Suit) -> int:
         return v.against(x) & ~(gone >> (16 * SUIT_NO[x])) & LANE
 
-    def count(x: Suit) -> int:
-        s = rounds(*lanes(x))
-        return len(s) - contest(s, theirs(x), len(s))
+    now, spent = _trick_sure(q, node, theirs) if node.trick else (False, 0)
+
+    def lanes(x: Suit) -> tuple[int, int]:
+        ls = [((node.masks[i] & ~spent) >> (16 * SUIT_NO[x])) & LANE for i in seen] + [0, 0]
+        return ls[0], ls[1]
 
     t = q.trump
-    if t is None:
-        total = sum(count(x) for x in SUITS)
-    elif theirs(t):
-        s = rounds(*lanes(t))
-        lost = contest(s, theirs(t), len(s))
-        total = len(s) - lost
-        if not lost and len(s) >= theirs(t).bit_count():  # his trumps draw theirs, every round his
-            total += sum(count(x) for x in SUITS if x != t)
+    total = 0
+    if t is not None and theirs(t):
+        a, b = lanes(t)
+        total = suit_tops(a, b, theirs(t))
+        if total == max(a.bit_count(), b.bit_count()) >= theirs(t).bit_count():  # every round his, theirs drawn
+            total += sum(suit_tops(*lanes(x), theirs(x)) for x in SUITS if x != t)
+        else:  # a trump may still ruff his winners: his trump tricks alone, as the suit runs to its end
+            s = rounds(a, b, False)
+            total = max(total, len(s) - contest(s, theirs(t), len(s)))
     else:
-        total = sum(count(x) for x in SUITS if x != t)
-        trumps = [lane.bit_count() for lane in lanes(t)]
-        gain = [0, 0]
-        if len(seen) == 2:
-            for x in SUITS:
-                if x == t:
-                    continue
-                a, b = lanes(x)
-                s = rounds(a, b)
-                full = contest(s, theirs(x), len(s))
-                for y, (short, long_) in enumerate(((a, b), (b, a))):
-                    if short.bit_count() < long_.bit_count():  # hand y is out of it first: it ruffs the rest
-                        gain[y] += full - contest(s, theirs(x), short.bit_count())
-        ruffs = [min(trumps[0], gain[0]), min(trumps[1], gain[1])]
-        total += ruffs[0] + ruffs[1] + max(trumps[0] - ruffs[0], trumps[1] - ruffs[1])
-    return min(total, tricks_left(node))
+        total = sum(suit_tops(*lanes(x), theirs(x)) for x in SUITS if x != t)
+        if t is not None:
+            trumps = [lane.bit_count() for lane in lanes(t)]
+            gain = [0, 0]
+            if len(seen) == 2:
+                for x in SUITS:
+                    if x == t:
+                        continue
+                    a, b = lanes(x)
+                    s = rounds(a, b, False)
+                    full = contest(s, theirs(x), len(s))
+                    for y, (short, long_) in enumerate(((a, b), (b, a))):
+                        if short.bit_count() < long_.bit_count():  # hand y is out of it first: it ruffs the rest
+                            gain[y] += full - contest(s, theirs(x), short.bit_count())
+            ruffs = [min(trumps[0], gain[0]), min(trumps[1], gain[1])]
+            total += ruffs[0] + ruffs[1] + max(trumps[0] - ruffs[0], trumps[1] - ruffs[1])
+    return min(total, len(node.hand(node.leader))) + (1 if now else 0)
+
+
+def _trick_sure(q: Question, node: Node, theirs: Callable[[Suit], int]) -> tuple[bool, int]:
+    """Does his side surely win the trick in progress, as he sees it, and with which card still to be played (a
+    mask, 0: none)? Its card winning so far does when no opponent is still to play, or when it is above every card of
+    its suit an opponent may hold (a side suit in a trump contract: with no trump out); else the lowest card of the
+    led suit of a hand of his side still to play, one he sees, that beats the trick and is such a card."""
+    w_seat, w_card = q.trick_winner(node)
+    led = node.trick[0].suit
+    safe = q.trump is None or led == q.trump or not theirs(q.trump)
+    later = [SEATS[(IDX[node.leader] + j) & 3] for j in range(len(node.trick), 4)]
+    if w_seat.side == q.side:
+        if all(s.side == q.side for s in later):
+            return True, 0
+        if w_card.rank > theirs(w_card.suit).bit_length() - 1 and (w_card.suit == q.trump or safe):
+            return True, 0
+    if w_card.suit != led or not safe:
+        return False, 0
+    top = max(w_card.rank, theirs(led).bit_length() - 1)
+    for s in later:
+        if s.side == q.side and s in q.view(node).seen_seats:
+            over = [c for c in node.hand(s) if c.suit == led and c.rank > top]
+            if over:
+                return True, 1 << min(over, key=lambda c: c.rank).code
+    return False, 0
 
 
 def guess_needed(q: Question, node: Node) -> bool:
