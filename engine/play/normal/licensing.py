@@ -636,14 +636,15 @@ def guess_is_the_way(q: Question, node: Node, m: Card) -> bool:
     return guess_needed(q, node) and tricks_left(node) - q.model.concedes <= sure_tricks(q, node, gone=1 << m.code)
 
 
-def finesse_card(q: Question, node: Node, follow: list[Card], w_card: Card | None, seat: Seat | None = None
-                 ) -> Card | None:
+def finesse_card(q: Question, node: Node, follow: list[Card], w_card: Card | None, seat: Seat | None = None,
+                 unstated: bool = True) -> Card | None:
     """Third hand's finesse card (70E1): against the one hidden card M that is the only card an opponent may
     hold above it, the card of the holding just below M that beats the trick so far and every other card an
     opponent may hold (it wins whenever M is onside); none when M is in view, or no card of the holding is
     above M, or the top cards drop M (``drop_sure``). Of several such cards the highest: the lower ones are
     dominated (they win no trick it loses). As ``seat`` (third hand) sees the cards; whether the claim needs a
-    guess, and this one is the way to it, is the claimer's (``guess_is_the_way``)."""
+    guess, and this one is the way to it, is the claimer's (``guess_is_the_way``), asked only of an ``unstated``
+    finesse (70E1): one his statement names is his line whatever his count."""
     if not follow:
         return None
     led = follow[0].suit
@@ -658,6 +659,6 @@ def finesse_card(q: Question, node: Node, follow: list[Card], w_card: Card | Non
         if len(higher) == 1 and higher[0] in out_of_view and any(d.rank > higher[0].rank for d in follow):
             best, m = c, higher[0]  # ``follow`` ascends: the last one found is the one just below M
     if (best is None or m is None or drop_sure(q, node, led, m, mid_trick=True, seat=seat)
-            or not guess_is_the_way(q, node, m)):
+            or (unstated and not guess_is_the_way(q, node, m))):
         return None
     return best
