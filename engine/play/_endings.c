@@ -779,14 +779,15 @@ static int drop_sure(u64 a, u64 b, u64 theirs, u64 m, int mid) {
 /* normal/licensing.py ``finesse_card``: third hand's finesse card against the one card M an opponent may hold above it (``theirs``;
  * M hidden: not one of ``vis``, the opponents' cards he sees in dummy), the highest of ``over`` (his cards beating the
  * trick so far) with M alone above it and a card of ``follow`` above M, unless the top cards drop M (``part``: the
- * leader's cards of the suit when he sees them, else 0); that card and his top card (the drop), or none */
-static u64 finesse_card(u64 over, u64 theirs, u64 vis, u64 follow, u64 part) {
-    u64 best = 0, m = 0;
+ * leader's cards of the suit when he sees them, else 0); that card and his top card (the drop), or none; M into ``m`` */
+static u64 finesse_card(u64 over, u64 theirs, u64 vis, u64 follow, u64 part, u64 *m) {
+    u64 best = 0;
+    *m = 0;
     for (u64 o = over; o; o &= o - 1) {
         u64 c = o & -o, higher = theirs & ~((c << 1) - 1);
-        if (higher && !(higher & (higher - 1)) && !(higher & vis) && top_bit(follow) > higher) { best = c; m = higher; }
+        if (higher && !(higher & (higher - 1)) && !(higher & vis) && top_bit(follow) > higher) { best = c; *m = higher; }
     }
-    return best && !drop_sure(follow, part, theirs, m, 1) ? best | top_bit(follow) : 0;
+    return best && !drop_sure(follow, part, theirs, *m, 1) ? best | top_bit(follow) : 0;
 }
 
 /* the lowest of ``trumps`` (a lane) above every trump played to the trick so far, as a lane bit (0: none) */
@@ -1098,11 +1099,12 @@ static u64 tenace_card(u64 part, u64 theirs) {
 }
 
 /* normal/licensing.py ``real_guess``: a tenace of partner's, the opponents hold another card of the suit besides the one inside it
- * (with that card alone out, second hand plays it or shows out: nothing to guess), and the top cards do not drop it */
-static inline int real_guess(u64 mine, u64 part, u64 theirs) {
+ * (with that card alone out, second hand plays it or shows out: nothing to guess), and the top cards do not drop it:
+ * the card inside the tenace, as a lane bit (0: no guess) */
+static inline u64 real_guess(u64 mine, u64 part, u64 theirs) {
     if (!(theirs & (theirs - 1))) return 0;
     u64 m = tenace_card(part, theirs);
-    return m && !drop_sure(mine, part, theirs, m, 0);
+    return m && !drop_sure(mine, part, theirs, m, 0) ? m : 0;
 }
 
 static inline int shown_out(int voids, int seat_a, int seat_b, int x) {
@@ -1280,31 +1282,145 @@ static inline int equal_winners(u64 masters, u64 mine, u64 part) {
     return !(part & (top - 1) & ~((lo << 1) - 1));
 }
 
-/* normal/licensing.py ``sure_tricks``: per suit, the side's cards above every opponent's card, at most the longer holding; none
- * while an opponent holds a trump. Always in the claimer's view (``cseen``, ``cagst``): what he believes of his claim */
-static int sure_tricks(const Pos *p, const WRules *r) {
-    u64 opp = hands_in(p, r->cagst);
-    if (p->trump >= 0 && lane_of(opp, p->trump)) return 0;
-    int total = 0;
-    for (int x = 0; x < 4; x++) {
-        u64 theirs = lane_of(opp, x);
-        int m = 0, longer = 0;
-        for (int s = r->side; s < 4; s += 2) {  /* the side's hands he sees */
-            if (!(r->cseen >> s & 1)) continue;
-            u64 l = lane_of(p->hand[s], x);
-            m += popcount(above_all(l, theirs));
-            if (popcount(l) > longer) longer = popcount(l);
-        }
-        total += m < longer ? m : longer;
+/* normal/licensing.py ``rounds``: the side's card in each round of a suit run from the top (lanes ``a``, ``b``), in the order
+ * played: the hand holding the highest card left plays it and the other its lowest; with ``unblock``, the shorter
+ * holding (of equal ones, the lower) first plays its top card while that beats the other's lowest. Ranks into ``s``;
+ * their number */
+static int suit_rounds(u64 a, u64 b, int unblock, int *s) {
+    int n = 0;
+    while (a || b) {
+        int pa = popcount(a), pb = popcount(b);
+        u64 sh = pa < pb || (pa == pb && a < b) ? a : b, lg = sh == a ? b : a, top, other;
+        if (unblock && sh && top_bit(sh) > (lg & -lg)) { top = sh; other = lg; }
+        else if (a > b) { top = a; other = b; }
+        else { top = b; other = a; }
+        u64 t = top_bit(top);
+        s[n++] = __builtin_ctzll(t);
+        a = top & ~t;
+        b = other & (other - 1);
     }
-    return total;
+    return n;
 }
 
-/* normal/licensing.py ``guess_needed``: his winners do not make every trick he claims (the tricks left less those conceded) */
-static inline int guess_needed(const Pos *p, int turn, const WRules *r) {
+/* normal/licensing.py ``contest``: the most of the first ``n`` rounds ``s`` (in the order played) the opponents' cards ``theirs``
+ * (one hand: it follows once a round while it has cards, so only in the first rounds) can win, the lowest of those
+ * rounds first, each with the smallest card that beats it */
+static int contest(const int *s, int len, u64 theirs, int n) {
+    int k = popcount(theirs), m = n < k ? n : k, won = 0, r[16];
+    if (m > len) m = len;
+    for (int i = 0; i < m; i++) {  /* those rounds, ascending */
+        int j = i;
+        for (; j > 0 && r[j - 1] > s[i]; j--) r[j] = r[j - 1];
+        r[j] = s[i];
+    }
+    for (int i = 0; i < m; i++) {
+        u64 over = theirs & ~((2ULL << r[i]) - 1);
+        if (!over) break;  /* the rounds left are higher: nothing beats them either */
+        theirs &= ~(over & -over);
+        won++;
+    }
+    return won;
+}
+
+/* normal/licensing.py ``suit_tops``: a suit's sure tricks without losing a round, the better of the two orders of
+ * ``suit_rounds``: the rounds won above every card they may hold, and every round once those have drawn their cards */
+static int suit_tops(u64 a, u64 b, u64 theirs) {
+    int k = popcount(theirs), top = theirs ? 63 - __builtin_clzll(theirs) : -1, s[16], best = 0;
+    for (int unblock = 0; unblock < 2; unblock++) {
+        int len = suit_rounds(a, b, unblock, s), p = 0;
+        while (p < len && s[p] > top) p++;
+        int tops = p >= k ? len : p;
+        if (tops > best) best = tops;
+    }
+    return best;
+}
+
+/* normal/licensing.py ``_trick_sure``: does the side surely win the trick in progress, as he sees it (``opp``: the cards an
+ * opponent may hold)? Its card winning so far, when no opponent is still to play, or when it is above every card of
+ * its suit they may hold (a side suit in a trump contract: with no trump out); else the lowest card of the led suit
+ * of a hand of the side still to play, one he sees, that beats the trick and is such a card, put into ``spent`` */
+static int trick_sure(const Pos *p, const WRules *r, u64 opp, u64 *spent) {
+    int wi = winning(p, p->n), wcode = p->tc[wi], wseat = (p->leader + wi) & 3, led = p->tc[0] >> 4;
+    int safe = p->trump < 0 || led == p->trump || !lane_of(opp, p->trump);
+    *spent = 0;
+    if ((wseat & 1) == r->side) {
+        int later = 0;
+        for (int j = p->n; j < 4; j++)
+            if ((((p->leader + j) & 3) & 1) != r->side) later = 1;
+        if (!later) return 1;
+        u64 th = lane_of(opp, wcode >> 4);
+        if ((!th || 63 - __builtin_clzll(th) < (wcode & 15)) && ((wcode >> 4) == p->trump || safe)) return 1;
+    }
+    if ((wcode >> 4) != led || !safe) return 0;
+    u64 th = lane_of(opp, led);
+    int top = th && 63 - __builtin_clzll(th) > (wcode & 15) ? 63 - __builtin_clzll(th) : (wcode & 15);
+    for (int j = p->n; j < 4; j++) {
+        int q = (p->leader + j) & 3;
+        if ((q & 1) != r->side || !(r->cseen >> q & 1)) continue;
+        u64 over = lane_of(p->hand[q], led) & ~((2ULL << top) - 1);
+        if (over) {
+            *spent = (over & -over) << (16 * led);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* normal/licensing.py ``sure_tricks``: the tricks he sees as sure, in the claimer's view (``cseen``, ``cagst``), less the cards
+ * ``gone``: the trick in progress when the side surely wins it; then, at most the tricks after it, each suit's top and
+ * length winners (``suit_tops``); with a trump out his trump tricks, and the other suits' only when his trumps draw
+ * theirs without losing a round; with none out the ruffs of each hand he sees (the rounds its partner's longer holding
+ * loses, at most its trumps) and the other trumps drawn together */
+static int sure_tricks(const Pos *p, const WRules *r, u64 gone) {
+    u64 opp = hands_in(p, r->cagst) & ~gone, h[2] = {0, 0}, spent = 0;
+    int nh = 0, s[16], total = 0, now = p->n ? trick_sure(p, r, opp, &spent) : 0;
+    for (int q = r->side; q < 4; q += 2)
+        if (r->cseen >> q & 1) h[nh++] = p->hand[q] & ~spent;
+    int t = p->trump;
+    if (t >= 0 && lane_of(opp, t)) {
+        u64 a = lane_of(h[0], t), b = lane_of(h[1], t), th = lane_of(opp, t);
+        int la = popcount(a), lb = popcount(b);
+        total = suit_tops(a, b, th);
+        if (total == (la > lb ? la : lb) && total >= popcount(th)) {  /* every round his, theirs drawn */
+            for (int x = 0; x < 4; x++)
+                if (x != t) total += suit_tops(lane_of(h[0], x), lane_of(h[1], x), lane_of(opp, x));
+        } else {  /* a trump may still ruff his winners: his trump tricks alone, the suit run to its end */
+            int l = suit_rounds(a, b, 0, s), full = l - contest(s, l, th, l);
+            if (full > total) total = full;
+        }
+    } else {
+        int gain[2] = {0, 0};
+        for (int x = 0; x < 4; x++) {
+            if (x == t) continue;
+            u64 a = lane_of(h[0], x), b = lane_of(h[1], x), th = lane_of(opp, x);
+            total += suit_tops(a, b, th);
+            if (t >= 0 && nh == 2) {
+                int l = suit_rounds(a, b, 0, s), full = contest(s, l, th, l), la = popcount(a), lb = popcount(b);
+                if (la < lb) gain[0] += full - contest(s, l, th, la);
+                if (lb < la) gain[1] += full - contest(s, l, th, lb);
+            }
+        }
+        if (t >= 0) {
+            int t0 = popcount(lane_of(h[0], t)), t1 = popcount(lane_of(h[1], t));
+            int r0 = t0 < gain[0] ? t0 : gain[0], r1 = t1 < gain[1] ? t1 : gain[1];
+            total += r0 + r1 + (t0 - r0 > t1 - r1 ? t0 - r0 : t1 - r1);
+        }
+    }
+    int after = popcount(p->hand[p->leader]);
+    return (total < after ? total : after) + now;
+}
+
+/* normal/licensing.py ``guess_needed``: his sure tricks do not make every trick he claims (the tricks left less those conceded) */
+static inline int guess_needed(const Pos *p, const WRules *r) {
     int left = popcount(p->hand[p->leader]) + (p->n ? 1 : 0);
-    (void)turn;
-    return sure_tricks(p, r) < left - r->conceded;
+    return sure_tricks(p, r, 0) < left - r->conceded;
+}
+
+/* normal/licensing.py ``guess_is_the_way``: the claim needs a guess, and with the hidden card ``m`` (a card mask) caught his sure
+ * tricks make it */
+static inline int guess_is_the_way(const Pos *p, const WRules *r, u64 m) {
+    int need = popcount(p->hand[p->leader]) + (p->n ? 1 : 0) - r->conceded;
+    return guess_needed(p, r) && need <= sure_tricks(p, r, m);
 }
 
 /* normal/licensing.py ``conceding``: the conceded tricks still to lose at the side's first lead after the claim (0 once
@@ -1389,8 +1505,9 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
                         out |= low << (16 * x);
                 }
             }
-            if (r->guess && partner_seen && !shown_out(w->voids, o1, o2, x) && real_guess(mine, part, theirs)
-                && guess_needed(p, turn, r)
+            u64 m;
+            if (r->guess && partner_seen && !shown_out(w->voids, o1, o2, x) && (m = real_guess(mine, part, theirs))
+                && guess_is_the_way(p, r, m << (16 * x))
                 && !strands(p, turn, x, low, 1))
                 out |= low << (16 * x);
             /* "now or at the end": the side's first lead after the claim while a conceded trick is still to lose, not
@@ -1430,11 +1547,13 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
             out = run & -run;
         } else if ((wseat & 1) != (turn & 1)) out = over & -over;
         else out = follow & -follow;
+        u64 m, fin;
         if (r->guess && p->n == 2 && p->leader == pa && !shown_out(w->voids, o1, o2, led) && (wcode >> 4) == led
-            && guess_needed(p, turn, r))
-            out |= finesse_card(follow & ~((2ULL << (wcode & 15)) - 1), lane_of(opp, led),
-                               lane_of(opp & ~hands_in(p, r->hid), led), follow,
-                               partner_seen ? lane_of(p->hand[pa], led) : 0);
+            && (fin = finesse_card(follow & ~((2ULL << (wcode & 15)) - 1), lane_of(opp, led),
+                                   lane_of(opp & ~hands_in(p, r->hid), led), follow,
+                                   partner_seen ? lane_of(p->hand[pa], led) : 0, &m))
+            && guess_is_the_way(p, r, m << (16 * led)))
+            out |= fin;
         out <<= 16 * led;
         if (r->equal_small) out = with_equals(out, h, others_of(p, turn));
         return out;

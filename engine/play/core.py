@@ -151,8 +151,10 @@ class PlayCore:
         return Count(tricks, w, base.nodes, base.seconds, exact and base.exact, settled, path)
 
     def guess_at_stake(self, pos: Position, side: Side, model: NormalPlayModel) -> bool:
-        """Does the claim need a guess, as the claimer sees it at the claim: are his sure tricks (his winners as he
-        sees them) fewer than the tricks he claims? No search: his view of the cards only (70E1)."""
+        """Does the claim need a guess, as the claimer sees it at the claim: are the tricks he sees as sure (top and
+        length winners, trump tricks, ruffs: ``sure_tricks``) fewer than the tricks he claims? No search: his view
+        of the cards only (70E1: a line "the success of which depends" on a card's place). The same test, per
+        suit, gates the licence in the search (``guess_is_the_way``)."""
         check(pos)
         root = root_node(pos, model)
         s = Searcher(trump=pos.trump, side=side, model=model, values=lambda n: self.values(n, pos.trump),

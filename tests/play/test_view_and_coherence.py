@@ -260,11 +260,11 @@ def _guess(spec: dict[Seat, str], claimer: Seat, suit: Suit, concedes: int = 0) 
 def test_no_finesse_is_a_guess_where_the_top_cards_drop_the_missing_ten_against_any_split_but_a_void() -> None:
     """Q8 opposite AKJ976 with five out (EBU Appeal Focus 2011): the four top cards drop the ten unless one opponent
     holds all five, which the first round would show; with two tops and four out (Q1098 against AKJ54) it is a
-    guess."""
+    guess (claiming four, the two spades conceded: claiming all six, winning it would still leave him short)."""
     assert not _guess({Seat.W: "DQ D8 S5 S4 S3 S2", Seat.E: "DA DK DJ D9 D7 D6", Seat.N: "D4 SA SK SQ HJ HT",
                        Seat.S: "DT D5 D3 D2 CA CK"}, Seat.W, Suit.D)
     assert _guess({Seat.W: "D3 D2 S5 S4 S3 S2", Seat.E: "DA DK DJ D5 D4 C2", Seat.N: "DQ DT SA SK HQ HJ",
-                   Seat.S: "D9 D8 CA CK CQ CJ"}, Seat.W, Suit.D)
+                   Seat.S: "D9 D8 CA CK CQ CJ"}, Seat.W, Suit.D, concedes=2)
 
 
 @clause("70.footnote")

@@ -49,10 +49,13 @@ def test_a_claim_credited_more_than_best_play_gives_is_a_law_69b_candidate() -> 
 
 
 @clause("70E1")
-def test_a_claim_that_needs_an_unstated_finesse_is_at_risk_with_the_losing_line_as_witness() -> None:
+def test_a_claim_its_sure_tricks_make_is_not_put_at_risk_by_a_finesse_and_70e1_stays_out_of_its_chain() -> None:
+    """West's ♥KJ draw the last trump without losing a round, and ♣KQJ and the ♠K make the rest: no guess is at
+    stake (issue 42 item 2). The claim is still at risk on another normal line (the clubs in any order)."""
     r = rows_by_key()[("23", "open")]
     assert r.verdict == "at_risk" and "70A" in r.law.split()  # type: ignore[attr-defined]
-    assert "losing option" in r.line and r.worst_normal_for_declarer < r.claimed_for_declarer  # type: ignore
+    assert "losing option" not in r.line and "70E1" not in r.law.split()  # type: ignore[attr-defined]
+    assert r.worst_normal_for_declarer < r.claimed_for_declarer  # type: ignore[attr-defined]
 
 
 def test_a_claim_that_holds_on_every_normal_line_of_both_sides_is_sound() -> None:
@@ -87,17 +90,17 @@ def test_bad_audit_options_get_one_line_errors_naming_the_option() -> None:
 
 
 @clause("70E1")
-def test_the_audit_rules_each_claim_through_the_rules_so_a_pack_that_withdraws_the_guess_changes_its_row(
+def test_the_audit_rules_each_claim_through_the_rules_so_a_pack_that_withdraws_a_rule_changes_its_row(
         tmp_path: Path) -> None:
-    pack = tmp_path / "noguess.yaml"
-    pack.write_text("name: noguess\nwithdraw: [{rule: 70E1.unstated_finesse, cite: No-guess regulation 1}]\n",
+    pack = tmp_path / "notrump.yaml"
+    pack.write_text("name: notrump\nwithdraw: [{rule: 70C.outstanding_trump, cite: Trump regulation 1}]\n",
                     encoding="utf-8")
     plain = rows_by_key()[("23", "open")]
     withdrawn = {(r.board, r.room): r for r in audit([REISINGER], workers=0, progress=False,
                                                        packs=[str(pack)]).rows}[("23", "open")]
-    assert plain.verdict == "at_risk" and "70E1" in plain.law.split()  # type: ignore[attr-defined]
+    assert plain.verdict == "at_risk" and "70C" in plain.law.split()  # type: ignore[attr-defined]
     assert (withdrawn.verdict, withdrawn.law) != (plain.verdict, plain.law)  # type: ignore[attr-defined]
-    assert "70E1" not in withdrawn.law.split()
+    assert "70C" not in withdrawn.law.split()
 
 
 def test_the_audit_command_takes_an_edition_and_a_pack_and_says_what_it_ruled_under() -> None:

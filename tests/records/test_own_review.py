@@ -38,8 +38,10 @@ KNOWN: dict[tuple[str, str], str] = {
                   "is no longer found; each narrowing alone kept it. Not yet traced",
     ("at", "19"): "model: the concession no longer leads into East; South now plays third hand high, the ♠K, on "
                   "North's ♠9 (East, out of both minors, holds the ♠AQ) and later leads the ♠T into the ♠Q",
-    ("at", "18"): "model: an unstated ♦ finesse (70E1) the claim does not need (issue 42 item 2)",
-    ("at", "24"): "model: an unstated ♥ finesse (70E1) the claim does not need (issue 42 item 2)",
+    ("at", "24"): "model: the unstated ♥Q finesse is gone (issue 42 item 2: ♥A, ♣AKQ and the crossruff make the "
+                  "claim, so no guess is at stake); the line now loses through North's discards on ♣AKQ: he throws "
+                  "the ♦9 and keeps the ♥Q, where shedding it lets him ruff South's hearts (the discard guideline "
+                  "allows a card of any suit he sees no winner in)",
     # the crash when following is gone (licensing.py ``partner_takes``) and 70C2 reads the conceded trump tricks
     ("at", "12"): "model: South now leads the ♣K from ♣K85 to North's bare ♣A (a lead that crashes two winners) and "
                   "East's ♥T9 and ♣Q take three",

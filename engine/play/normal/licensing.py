@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from claimlaw.facts import SUITS, Card, Seat, Suit
+from claimlaw.facts import SEATS, SUITS, Card, Seat, Suit
 
 from ..bits import LANE, SUIT_NO
 from .node import IDX, Node, tricks_left
@@ -634,46 +634,165 @@ def real_guess(q: Question, node: Node, partner: frozenset[Card], x: Suit, seat:
     """A tenace of partner's with a guess in it: he sees another opponent's card of the suit besides the one
     inside the tenace (with that card alone out, second hand plays it or shows out: nothing to guess), and
     the top cards do not drop it (``drop_sure``), as ``seat`` (on lead) sees the cards; and the claim needs a
-    guess (``guess_needed``: the claimer's belief about his claim, whoever leads)."""
+    guess, and this one is the way to it (``guess_is_the_way``: the claimer's belief about his claim, whoever
+    leads)."""
     if len(seen_opp(q, node, x, seat)) < 2:
         return False
     m = tenace_card(q, node, partner, x, seat)
-    return m is not None and not drop_sure(q, node, x, m, seat=seat) and guess_needed(q, node)
+    return m is not None and not drop_sure(q, node, x, m, seat=seat) and guess_is_the_way(q, node, m)
 
 
-def sure_tricks(q: Question, node: Node) -> int:
-    """Tricks the side's winners make as he sees them, cashed: per suit, its cards above every card an opponent
-    may hold in the hands he sees, at most the longer holding; none while an opponent may hold a trump (it
-    could ruff them). Always the claimer's view: it is what he believes of his claim."""
+def rounds(a: int, b: int, unblock: bool) -> list[int]:
+    """The side's card in each round of a suit it runs from the top, two holdings as rank lanes (``b`` 0: one hand),
+    in the order played, until both are out: the hand holding the highest card left plays it and the other its lowest;
+    with ``unblock``, the shorter holding (of equal ones, the lower) first plays its top card while that beats the
+    other's lowest, which goes under it (Q2 opposite AK3 cashes the queen first)."""
+    out = []
+    while a or b:
+        sh, lg = (a, b) if (a.bit_count(), a) < (b.bit_count(), b) else (b, a)
+        if unblock and sh and sh.bit_length() > (lg & -lg).bit_length():
+            top, other = sh, lg
+        else:
+            top, other = (a, b) if a > b else (b, a)
+        out.append(top.bit_length() - 1)
+        top &= ~(1 << (top.bit_length() - 1))
+        other &= other - 1
+        a, b = top, other
+    return out
+
+
+def contest(s: list[int], theirs: int, n: int) -> int:
+    """The most of the first ``n`` rounds ``s`` (ranks in the order played) the opponents can win with ``theirs`` (a
+    rank lane) held in one hand, the worst split for a side running a suit: that hand follows once a round while it
+    has cards, so it plays in the first rounds only, and beats a round with any higher card it keeps for it."""
+    cards = [r for r in range(2, 15) if theirs >> r & 1]
+    mine = sorted(s[:min(n, len(cards))])
+    won = j = 0
+    for r in mine:  # the lowest rounds first, each with the smallest card that beats it
+        while j < len(cards) and cards[j] <= r:
+            j += 1
+        if j < len(cards):
+            won += 1
+            j += 1
+    return won
+
+
+def suit_tops(a: int, b: int, theirs: int) -> int:
+    """A suit's sure tricks without losing a round, the better of the two orders of ``rounds``: the rounds its cards
+    win before the opponents could win one (above every card they may hold), and every round once those have drawn
+    all their cards (his length must then win: ♥AKQ4 against three out makes four)."""
+    k, top, best = theirs.bit_count(), theirs.bit_length() - 1, 0
+    for unblock in (False, True):
+        s = rounds(a, b, unblock)
+        p = 0
+        while p < len(s) and s[p] > top:
+            p += 1
+        best = max(best, len(s) if p >= k else p)
+    return best
+
+
+def sure_tricks(q: Question, node: Node, gone: int = 0) -> int:
+    """The tricks he sees as sure, in the claimer's view (what he believes of his claim; 70E1: a claim whose sure
+    tricks make it depends on no card's place). The trick in progress when his side's card in it surely wins it, as
+    he sees it; then, at most the tricks after it, each suit run from the top (``rounds``) against the cards an
+    opponent may hold there (less ``gone``, a card mask), all in one hand: its top winners, and its length winners
+    once those have drawn their cards (``suit_tops``; no round lost, which would hand them the lead). With a trump
+    out: his trump tricks, and the other suits' only when his trumps draw theirs without losing a round (his trumps
+    high enough). With none out: each hand he sees ruffs the rounds its partner's longer holding would lose to them
+    (``contest``: at most its trumps), the other trumps drawn together, so a crossruff counts every trump. Entries are
+    not counted (his belief, not a plan)."""
     v = q.view(node)
-    if q.trump is not None and v.against(q.trump):
-        return 0
+    seen = [IDX[s] for s in q.side.seats if s in v.seen_seats]
+
+    def theirs(x: Suit) -> int:
+        return v.against(x) & ~(gone >> (16 * SUIT_NO[x])) & LANE
+
+    now, spent = _trick_sure(q, node, theirs) if node.trick else (False, 0)
+
+    def lanes(x: Suit) -> tuple[int, int]:
+        ls = [((node.masks[i] & ~spent) >> (16 * SUIT_NO[x])) & LANE for i in seen] + [0, 0]
+        return ls[0], ls[1]
+
+    t = q.trump
     total = 0
-    for x in SUITS:
-        xn = SUIT_NO[x]
-        lanes = [(node.masks[IDX[s]] >> (16 * xn)) & LANE for s in q.side.seats if s in v.seen_seats]
-        top = v.top_against(x)
-        masters = sum((lane >> (top + 1)).bit_count() for lane in lanes)
-        total += min(masters, max((lane.bit_count() for lane in lanes), default=0))
-    return total
+    if t is not None and theirs(t):
+        a, b = lanes(t)
+        total = suit_tops(a, b, theirs(t))
+        if total == max(a.bit_count(), b.bit_count()) >= theirs(t).bit_count():  # every round his, theirs drawn
+            total += sum(suit_tops(*lanes(x), theirs(x)) for x in SUITS if x != t)
+        else:  # a trump may still ruff his winners: his trump tricks alone, as the suit runs to its end
+            s = rounds(a, b, False)
+            total = max(total, len(s) - contest(s, theirs(t), len(s)))
+    else:
+        total = sum(suit_tops(*lanes(x), theirs(x)) for x in SUITS if x != t)
+        if t is not None:
+            trumps = [lane.bit_count() for lane in lanes(t)]
+            gain = [0, 0]
+            if len(seen) == 2:
+                for x in SUITS:
+                    if x == t:
+                        continue
+                    a, b = lanes(x)
+                    s = rounds(a, b, False)
+                    full = contest(s, theirs(x), len(s))
+                    for y, (short, long_) in enumerate(((a, b), (b, a))):
+                        if short.bit_count() < long_.bit_count():  # hand y is out of it first: it ruffs the rest
+                            gain[y] += full - contest(s, theirs(x), short.bit_count())
+            ruffs = [min(trumps[0], gain[0]), min(trumps[1], gain[1])]
+            total += ruffs[0] + ruffs[1] + max(trumps[0] - ruffs[0], trumps[1] - ruffs[1])
+    return min(total, len(node.hand(node.leader))) + (1 if now else 0)
+
+
+def _trick_sure(q: Question, node: Node, theirs: Callable[[Suit], int]) -> tuple[bool, int]:
+    """Does his side surely win the trick in progress, as he sees it, and with which card still to be played (a
+    mask, 0: none)? Its card winning so far does when no opponent is still to play, or when it is above every card of
+    its suit an opponent may hold (a side suit in a trump contract: with no trump out); else the lowest card of the
+    led suit of a hand of his side still to play, one he sees, that beats the trick and is such a card."""
+    w_seat, w_card = q.trick_winner(node)
+    led = node.trick[0].suit
+    safe = q.trump is None or led == q.trump or not theirs(q.trump)
+    later = [SEATS[(IDX[node.leader] + j) & 3] for j in range(len(node.trick), 4)]
+    if w_seat.side == q.side:
+        if all(s.side == q.side for s in later):
+            return True, 0
+        if w_card.rank > theirs(w_card.suit).bit_length() - 1 and (w_card.suit == q.trump or safe):
+            return True, 0
+    if w_card.suit != led or not safe:
+        return False, 0
+    top = max(w_card.rank, theirs(led).bit_length() - 1)
+    for s in later:
+        if s.side == q.side and s in q.view(node).seen_seats:
+            over = [c for c in node.hand(s) if c.suit == led and c.rank > top]
+            if over:
+                return True, 1 << min(over, key=lambda c: c.rank).code
+    return False, 0
 
 
 def guess_needed(q: Question, node: Node) -> bool:
-    """70E1 is about a claim that depends on a guess: where his winners as he sees them already make every
-    trick he claims (the tricks left less those the claim concedes), no finesse is normal (reviewed audit
-    verdicts: the law withholds credit for a finesse the claim needs; it does not put a pointless one into a
-    claim that needs none)."""
+    """70E1 is about a claim that depends on a guess: where the tricks he sees as sure (``sure_tricks``) already
+    make every trick he claims (the tricks left less those the claim concedes), no finesse is normal (70E1 speaks
+    of a line "the success of which depends" on the card's place: the EBU claims notes, "a successful play that
+    depends on a card being in one hand or the other"; reviewed audit verdicts: the law withholds credit for a
+    finesse the claim needs, it does not put a pointless one into a claim that needs none)."""
     return sure_tricks(q, node) < tricks_left(node) - q.model.concedes
 
 
-def finesse_card(q: Question, node: Node, follow: list[Card], w_card: Card | None, seat: Seat | None = None
-                 ) -> Card | None:
+def guess_is_the_way(q: Question, node: Node, m: Card) -> bool:
+    """The claim needs a guess (``guess_needed``) and this one is the way to the missing tricks: with the hidden
+    card ``m`` caught (the finesse won), his sure tricks make the claim. A finesse whose winning would still leave
+    the claim short is not the line the claim rests on, so 70E1 does not license its losing option."""
+    return guess_needed(q, node) and tricks_left(node) - q.model.concedes <= sure_tricks(q, node, gone=1 << m.code)
+
+
+def finesse_card(q: Question, node: Node, follow: list[Card], w_card: Card | None, seat: Seat | None = None,
+                 unstated: bool = True) -> Card | None:
     """Third hand's finesse card (70E1): against the one hidden card M that is the only card an opponent may
     hold above it, the card of the holding just below M that beats the trick so far and every other card an
     opponent may hold (it wins whenever M is onside); none when M is in view, or no card of the holding is
     above M, or the top cards drop M (``drop_sure``). Of several such cards the highest: the lower ones are
     dominated (they win no trick it loses). As ``seat`` (third hand) sees the cards; whether the claim needs a
-    guess is the claimer's (``guess_needed``)."""
+    guess, and this one is the way to it, is the claimer's (``guess_is_the_way``), asked only of an ``unstated``
+    finesse (70E1): one his statement names is his line whatever his count."""
     if not follow:
         return None
     led = follow[0].suit
@@ -688,6 +807,6 @@ def finesse_card(q: Question, node: Node, follow: list[Card], w_card: Card | Non
         if len(higher) == 1 and higher[0] in out_of_view and any(d.rank > higher[0].rank for d in follow):
             best, m = c, higher[0]  # ``follow`` ascends: the last one found is the one just below M
     if (best is None or m is None or drop_sure(q, node, led, m, mid_trick=True, seat=seat)
-            or not guess_needed(q, node)):
+            or (unstated and not guess_is_the_way(q, node, m))):
         return None
     return best

@@ -222,7 +222,7 @@ def third_cards(q: Question, node: Node, seat: Seat, i: int, legal: list[Card]) 
         named = [c for c in st.cards if c in legal and q.beats(c, w_card)]
         if named:
             return named[:1]
-        fin = finesse_card(q, node, legal, w_card, seat)
+        fin = finesse_card(q, node, legal, w_card, seat, unstated=False)
         return [fin] if fin is not None else []
     if st.action == "ruff" and void and led == ruff_suit(q, st) and can_ruff(q, node, seat, led, st):
         if w_seat.side == q.side and wins_trick(q, node, seat, w_card):
