@@ -312,9 +312,10 @@ def worker_main(conn: Connection, stop_seq: Any, job: Callable[[Any, int | None,
 
     threading.Thread(target=watch_parent, daemon=True, name="claimlaw-watch-server").start()
     if job is run_ruling:  # the rules compiled and the play core loaded before the first ruling
-        import claimlaw.engine.play
+        import claimlaw.engine.hinges
         import claimlaw.engine.web.app  # noqa: F401
         from claimlaw.engine.api import program_for
+        from claimlaw.engine.play import PlayCore  # noqa: F401 - loads the solvers (engine.play loads them lazily)
 
         program_for("2017", [])
     with _sigint_blocked():

@@ -92,8 +92,12 @@ def test_a_forgotten_card_the_case_records_is_listed_as_a_finding_the_ruling_res
 def test_an_agreement_hinges_on_when_the_objection_came() -> None:
     _, _, report = ruled(EX / "7nt-agreed-claim-withdrawn-within-correction-period.yaml")
     (h,) = by_field(report, "timing.objection")
-    assert h.ask == "North" and h.question.startswith("did you object at once, ")
-    assert h.question.endswith(" or after the round ended?")
+    assert h.ask == "North" and h.question.startswith("when did you object: at once, ")
+    assert h.question.endswith(", or after the round ended?")
+    assert h.text().startswith("Ask North: when did you object: at once, before your side's next call on a later board")
+    assert [a.answer for a in h.answers] == ["at once, or before his side's next call on a later board",
+                                             "after that call, before the round ended, or after the round ended"]
+    assert "(The case records: he objected after the round ended.)" in h.text()
 
 
 @clause("70C")

@@ -606,7 +606,11 @@ async function poll() {
     return;
   }
   if (s.state === "running" && s.ruling) {  // ruled: shown now, while the worker rules the answers to its hinges
-    if (shownJob !== s.id) { shownJob = s.id; showRuling(s); }
+    if (shownJob !== s.id) {
+      shownJob = s.id;
+      showRuling(s);
+      try { history.pushState({ ruling: s, case: buildCase() }, "", `#case=${encodeCase(buildCase())}`); } catch (e) { /* too large to keep */ }
+    }
     $("progress-text").textContent = `Ruled. Now ruling the case under each answer to the findings it may hinge on: ${Math.round(s.seconds)} s.`;
     polling = setTimeout(poll, 400);
     return;
@@ -617,16 +621,17 @@ async function poll() {
     const busy = s.state === "running" && s.searching ? `, question ${n + 1} searching` : "";
     const pos = s.positions ? `, ${s.positions.toLocaleString("en")} positions searched` : "";
     $("progress-text").textContent = `${what}: ${Math.round(s.seconds)} s${pos}, ${n} trick question${n === 1 ? "" : "s"} settled${busy}${s.stopped ? " (stopping…)" : ""}.`;
-    polling = setTimeout(poll, 400);
+    polling = setTimeout(poll, s.seconds < 2 ? 100 : 400);  // a ruling whose counts are known comes in well under a second
     return;
   }
   $("progress").hidden = true;
   $("rule").disabled = false;
   if (s.state === "done") {
-    if (shownJob === s.id) { current = s; drawHinges(s); } else showRuling(s);
+    const shown = shownJob === s.id;  // the ruling came first: only its hinges are new
+    if (shown) { current = s; drawHinges(s); } else showRuling(s);
     shownJob = s.id;
     // the ruling in the page's history: Back from anywhere returns to it; the address reproduces the case
-    try { history.pushState({ ruling: s, case: buildCase() }, "", `#case=${encodeCase(buildCase())}`); } catch (e) { /* too large to keep */ }
+    try { history[shown ? "replaceState" : "pushState"]({ ruling: s, case: buildCase() }, "", `#case=${encodeCase(buildCase())}`); } catch (e) { /* too large to keep */ }
     return;
   }
   $("run-error").textContent = (s.state === "stopped" ? "Stopped: " : "No ruling: ") + (s.message || s.state) + ". Your case is still in the form.";
