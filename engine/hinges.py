@@ -79,10 +79,14 @@ class Hinge(BaseModel):
     answers: list[HingeAnswer] = Field(default_factory=list)
     spread: int = 0                  # how many tricks the answers move (for ordering)
 
+    def asked(self) -> str:
+        """The question with whom it is put to: "Ask South: ...", or "For the Director to judge: ..."."""
+        whom = "For the Director to judge: " if self.ask == _JUDGE else f"Ask {self.ask}: "
+        return f"{whom}{self.question}"
+
     def text(self) -> str:
         """The question and rulings in one paragraph, as the CLI prints it."""
-        whom = "For the Director to judge: " if self.ask == _JUDGE else f"Ask {self.ask}: "
-        parts = [f"{whom}{self.question}"]
+        parts = [self.asked()]
         for a in self.answers:
             parts.append(f"{a.answer[:1].upper()}{a.answer[1:]}: {a.ruling}.")
         if self.given:

@@ -258,7 +258,7 @@ def run_ruling(data: Any, budget: int | None, stopper: Stopper) -> dict[str, Any
         stopper.partial(out)
         try:
             report = hinges(case, ruling, seconds=HINGE_SECONDS, rule_fn=lambda v: rule(
-                v, edition=ruling.edition, packs=list(ruling.packs), play=core, answers=answers))
+                v, edition=ruling.edition, play=core, answers=answers))  # the case's own packs, as the ruling
             # a stop during the hinges (the page's, or the time limit) leaves the later ones unsettled, as listed
             out["hinges"] = report.model_dump(mode="json")
         except KeyboardInterrupt:
