@@ -317,15 +317,18 @@ def hinges(case: Case, base: Ruling, *, rule_fn: Callable[[Case], Ruling] | None
     """The findings whose answer changes the ruling of ``case`` (ruled ``base`` as given), most telling first.
 
     ``rule_fn`` rules a variant (default: ``engine.api.rule`` under the base ruling's edition and packs, on the
-    process's play core, whose caches every variant shares). At most ``limit`` candidate findings are tried, and
-    none is started after ``seconds``; those are listed as unchecked. A finding whose variants' counts are not all
-    proven is listed as unsettled unless its proven answers already differ."""
+    process's play core, whose caches every variant shares, with one book of trick answers for all of them). At
+    most ``limit`` candidate findings are tried, and none is started after ``seconds``; those are listed as
+    unchecked. A finding whose variants' counts are not all proven is listed as unsettled unless its proven answers
+    already differ."""
     t0 = time.perf_counter()
     if rule_fn is None:
         from claimlaw.engine.api import rule
 
+        book: dict[Any, Any] = {}  # the trick answers the variants share (engine/questions.py)
+
         def rule_fn(v: Case) -> Ruling:
-            return rule(v, edition=base.edition, packs=list(base.packs))
+            return rule(v, edition=base.edition, packs=list(base.packs), answers=book)
 
     data = case.model_dump(mode="json", exclude_unset=True)
     data.pop("expect", None)
