@@ -691,7 +691,7 @@ function drawHinges(s) {
   list.textContent = "";
   const rep = s.hinges;
   if (s.state === "running") { status.textContent = "Ruling the case under each answer to the findings it may hinge on…"; return; }
-  if (!rep) { status.textContent = "Not checked: the search was stopped before the hinges."; return; }
+  if (!rep) { status.textContent = "Not checked: the search was stopped, or the page left, before the hinges came in."; return; }
   const open = [...rep.unchecked, ...rep.unsettled];
   status.textContent = rep.hinges.length ? "" : open.length ? "None found among the findings checked." : "None: no finding the rules read would change this ruling.";
   const r = s.ruling;
@@ -925,7 +925,8 @@ function leaderFromPlay() {
 function showKept(state) {
   if (state?.ruling) {
     fillForm(state.case);
-    showRuling(state.ruling);
+    // a ruling kept while its hinges were still being ruled: they are not coming any more
+    showRuling(state.ruling.state === "running" ? { ...state.ruling, state: "done", hinges: null } : state.ruling);
   } else {
     $("ruling").hidden = true;
   }
