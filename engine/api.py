@@ -57,7 +57,7 @@ def program_for(edition: str, packs: Sequence[str | Pack]) -> Any:
 
 def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None = None,
          play: PlayCore | None = None, verbose: bool = False, case_dir: Path | None = None,
-         verdict_only: bool = False) -> Ruling:
+         verdict_only: bool = False, answers: dict[Any, Any] | None = None) -> Ruling:
     """Rule on ``case``: the outcome, tricks, score, witness lines and the traced law chain.
 
     ``play``: the play core that answers the trick questions (None, the default: ``play_core()``, the process's own,
@@ -69,7 +69,10 @@ def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None 
 
     ``verdict_only`` (the audit's): the play core settles only what the outcome turns on — is there a normal line
     under the tricks claimed (or, for a concession, at or under the tricks kept)? — so an adjusted count is the
-    first such line found ("at most"), not the worst."""
+    first such line found ("at most"), not the worst.
+
+    ``answers``: a book of trick answers kept across rulings of variants of one case (the hinges, the page's
+    "answer"): a question an earlier ruling settled is answered from it with no search, and new answers are added."""
     ed = edition or case.edition or DEFAULT_EDITION
     if packs is None:
         from claimlaw.engine.packs import load_case_pack
@@ -94,7 +97,8 @@ def rule(case: Case, *, edition: str | None = None, packs: Sequence[str] | None 
         kept = claimed_for_side(case, pos.tricks_left)
         if kept is not None:
             below = kept if case.claim.says == "claim" else kept + 1
-    result, book = run_answering(program, facts, {"case": case, "position": pos}, core, verdict_below=below)
+    result, book = run_answering(program, facts, {"case": case, "position": pos}, core, verdict_below=below,
+                                 answers=answers)
     ruling = assemble(case, ed, pk, result, verbose=verbose)
     if _footnote_applied(result.trace, ruling):
         # the class is a reason of this ruling only where the footnote's standard judged a normal line
@@ -174,7 +178,8 @@ def name_costly_card(case: Case, pos: Any, ruling: Ruling, core: Any) -> None:
 
 
 def run_answering(program: Any, facts: list[dict[str, Any]], context: dict[str, Any], core: Any, *,
-                  verdict_below: int | None = None) -> tuple[Any, AnswerBook | None]:
+                  verdict_below: int | None = None, answers: dict[Any, Any] | None = None
+                  ) -> tuple[Any, AnswerBook | None]:
     """Run the rules, answering each trick question they ask outside the session (engine/questions.py).
 
     A rule that asks a new question stops the run; the play core answers it here, where no action lease runs,
@@ -184,7 +189,7 @@ def run_answering(program: Any, facts: list[dict[str, Any]], context: dict[str, 
     """
     if core is None:
         return program.run(facts, context={**context, "play": None}), None
-    book = AnswerBook(core, verdict_below=verdict_below)
+    book = AnswerBook(core, verdict_below=verdict_below, shared=answers)
     for _ in range(MAX_QUESTIONS + 1):
         try:
             return program.run(facts, context={**context, "play": book}), book

@@ -397,7 +397,8 @@ def sound_if(case: Case, ruling: Ruling, ask: Any) -> str:
     for h in hinges(case, ruling, rule_fn=ask).hinges:
         good = next((a for a in h.answers if a.outcome == "claim_allowed"), None)
         if good is not None:
-            return f"; sound if {good.answer} ({h.field}: ask {h.ask}: {h.question})"
+            asked = h.asked()  # "Ask South: ..." or "For the Director to judge: ..."
+            return f"; sound if {good.answer} ({h.field}: {asked[:1].lower()}{asked[1:]})"
     return "; no finding the rules read would make it sound"
 
 

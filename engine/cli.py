@@ -136,9 +136,10 @@ def rule_cmd(
         _fail(e.problem, as_json=as_json, field=e.field, file=str(case_file))
     try:
         core = play_core(budget)
+        answers: dict[object, object] = {}  # the trick answers, shared with the hinges' rulings of variants
         with _progress():
             ruling = rule(case, edition=edition, packs=pack or None, verbose=verbose, play=core,
-                          case_dir=case_file.parent)
+                          case_dir=case_file.parent, answers=answers)
     except KeyboardInterrupt:
         _fail("interrupted before the search had found any line to rule on", 130)
     except RulebookError as e:  # a pack that cannot be read or composed (PackError among them)
@@ -151,7 +152,7 @@ def rule_cmd(
 
         def rule_variant(v: object) -> object:
             return rule(v, edition=ruling.edition, packs=pack or None, play=core,  # type: ignore[arg-type]
-                        case_dir=case_file.parent)
+                        case_dir=case_file.parent, answers=answers)
 
         try:
             with _progress():

@@ -30,12 +30,17 @@ _LATE = ("after_next_call", "after_round_end")
 _MOMENTS = {"at_once": ("at once", "at once"),
             "before_next_call": ("before your side's next call on a later board",
                                  "before his side's next call on a later board"),
-            "after_next_call": ("after that call but before the round ended", "after that call"),
+            "after_next_call": ("after that call but before the round ended",
+                                "after that call, before the round ended"),
             "after_round_end": ("after the round ended", "after the round ended")}
+_JUDGE = "the Director's own judgement"  # ``ask`` for a finding no player can answer: the Director judges it
+_NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
+            11: "eleven"}
 # the 70C2 guidelines under which the play shows a claimer knew a trump was out (rules/law70.py)
 _AWARE_DEFAULTS = ("70C2.just_drew_a_round", "70C2.first_chance_safe_draw", "70C2.sees_every_trump",
                    "70C2.concedes_the_trump_tricks")
 _CLASSES = ("beginner", "club", "expert", "world_class")
+_CLASS_WORDS = {"beginner": "a beginner", "club": "a club player", "expert": "an expert", "world_class": "world class"}
 _OUTCOME_WORDS = {
     "not_a_claim": "not a claim, play proceeds", "no_concession": "no concession, play continues",
     "play_continues": "play continues", "agreed": "the agreement stands",
@@ -67,7 +72,7 @@ class Hinge(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     field: str                       # the case key: "findings.aware_of_trumps"
-    ask: str                         # whom the Director asks ("South", "the organiser", "the Director's own judgement")
+    ask: str                         # whom the Director asks ("South", "the tournament organiser", or _JUDGE)
     question: str                    # "when you claimed, did you know the ♥5 was still out?"
     given: bool = False              # the case records this finding: the ruling rests on it
     current: str = ""                # the answer the ruling was made under (given, or the rules' default)
@@ -75,10 +80,14 @@ class Hinge(BaseModel):
     answers: list[HingeAnswer] = Field(default_factory=list)
     spread: int = 0                  # how many tricks the answers move (for ordering)
 
+    def asked(self) -> str:
+        """The question with whom it is put to: "Ask South: ...", or "For the Director to judge: ..."."""
+        whom = "For the Director to judge: " if self.ask == _JUDGE else f"Ask {self.ask}: "
+        return f"{whom}{self.question}"
+
     def text(self) -> str:
         """The question and rulings in one paragraph, as the CLI prints it."""
-        whom = f"Ask {self.ask}: " if self.ask[:1].isupper() or self.ask.startswith("the ") else ""
-        parts = [f"{whom}{self.question}"]
+        parts = [self.asked()]
         for a in self.answers:
             parts.append(f"{a.answer[:1].upper()}{a.answer[1:]}: {a.ruling}.")
         if self.given:
@@ -166,8 +175,9 @@ def candidates(case: Case, base: Ruling) -> list[_Candidate]:
     # 70C2: awareness of an outstanding trump, when a claim without a statement about trumps is adjudicated
     opp_trumps = sorted((x for x in opps if trump is not None and x.suit == trump), reverse=True)
     if c.says == "claim" and opp_trumps and (f.aware_of_trumps is not None or _fired(base, "70C")):
-        out_text = (f"the {opp_trumps[0].pretty} was" if len(opp_trumps) == 1
-                    else f"{len(opp_trumps)} trumps ({' '.join(x.pretty for x in opp_trumps)}) were")
+        n = len(opp_trumps)
+        out_text = (f"the {_spoken(opp_trumps[0])} was" if n == 1
+                    else f"{_NUMBERS.get(n, str(n))} trumps ({_and([_spoken(x) for x in opp_trumps])}) were")
         given = f.aware_of_trumps is not None
         default_aware = _fired(base, *_AWARE_DEFAULTS)
         cur = ("he knew" if f.aware_of_trumps else "he did not know") if given else (
@@ -182,7 +192,7 @@ def candidates(case: Case, base: Ruling) -> list[_Candidate]:
     # a winner the claimer may have forgotten (White Book 8.70.6): the opponents' top card of each plain suit
     if c.says == "claim" and adjudicated:
         if f.unaware_of:
-            shown = _and([f"the {x.pretty}" for x in f.unaware_of])
+            shown = _and([f"the {_spoken(x)}" for x in f.unaware_of])
             were = "was" if len(f.unaware_of) == 1 else "were"
             out.append(_Candidate(
                 "findings.unaware_of", name, f"when you claimed, did you know {shown} {were} still out?",
@@ -196,7 +206,7 @@ def candidates(case: Case, base: Ruling) -> list[_Candidate]:
                     tops[x.suit] = x
             for x in sorted(tops.values(), key=lambda k: (k.suit.value, -k.rank)):
                 out.append(_Candidate(
-                    "findings.unaware_of", name, f"when you claimed, did you know the {x.pretty} was still out?",
+                    "findings.unaware_of", name, f"when you claimed, did you know the {_spoken(x)} was still out?",
                     [_Option("he knew", {"findings.unaware_of": []}),
                      _Option("he had forgotten it", {"findings.unaware_of": [str(x)]})],
                     "he knew", False, "he knew (a forgotten card is a finding, not a default)"))
@@ -205,7 +215,7 @@ def candidates(case: Case, base: Ruling) -> list[_Candidate]:
             f.irrational_not_to is not None or _fired(base, "70E1")):
         given = f.irrational_not_to is not None
         out.append(_Candidate(
-            "findings.irrational_not_to", "the Director's own judgement",
+            "findings.irrational_not_to", _JUDGE,
             f"would it be irrational for {name} not to take the winning line?",
             [_Option("irrational not to", {"findings.irrational_not_to": True}),
              _Option("not irrational", {"findings.irrational_not_to": False})],
@@ -215,28 +225,29 @@ def candidates(case: Case, base: Ruling) -> list[_Candidate]:
     if adjudicated:
         given = f.class_of_player is not None
         out.append(_Candidate(
-            "findings.class_of_player", "the Director's own judgement",
-            f"what class of player is {name}: beginner, club, expert or world class?",
-            [_Option(k.replace("_", " "), {"findings.class_of_player": k}) for k in _CLASSES],
-            (f.class_of_player or "club").replace("_", " "), given,
-            "club (the rules' default class)"))
+            "findings.class_of_player", _JUDGE,
+            f"what class of player is {name}: a beginner, a club player, an expert or world class?",
+            [_Option(_CLASS_WORDS[k], {"findings.class_of_player": k}) for k in _CLASSES],
+            _CLASS_WORDS[f.class_of_player or "club"], given,
+            "a club player (the rules' default class)"))
     # 69/71 and 79C: when a later objection came, and the correction period
     if t.objection != "none":
         by = t.objection_by.long_name if t.objection_by else "the objector"
         out.append(_Candidate(
-            "timing.objection", by, "did you object " + _either([q for q, _ in _MOMENTS.values()]) + "?",
-            [_Option(f"he objected {a}", {"timing.objection": k}) for k, (_, a) in _MOMENTS.items()],
+            "timing.objection", by, "when did you object: " + _either([q for q, _ in _MOMENTS.values()]) + "?",
+            [_Option(a, {"timing.objection": k}) for k, (_, a) in _MOMENTS.items()],
             f"he objected {_MOMENTS[t.objection][1]}", True, ""))
         if t.objection in _LATE:
+            within = f"did {by}'s objection come within the correction period (79C)?"
             if t.within_correction_period is None and t.minutes_after_scores_posted is None:
                 out.append(_Candidate(
-                    "timing.within_correction_period", by, "was that within the correction period?",
+                    "timing.within_correction_period", _JUDGE, within,
                     [_Option("within it", {"timing.within_correction_period": True}),
                      _Option("after it", {"timing.within_correction_period": False})],
                     "within it", False, "within it (79C: taken as outside only when found so)"))
             elif t.within_correction_period is not None:
                 out.append(_Candidate(
-                    "timing.within_correction_period", by, "was that within the correction period?",
+                    "timing.within_correction_period", _JUDGE, within,
                     [_Option("within it", {"timing.within_correction_period": True}),
                      _Option("after it", {"timing.within_correction_period": False})],
                     "within it" if t.within_correction_period else "after it", True, ""))
@@ -248,15 +259,20 @@ def candidates(case: Case, base: Ruling) -> list[_Candidate]:
                     "timing.correction_period_minutes", "the tournament organiser",
                     f"how long is the correction period? The objection came {ran}.",
                     [_Option(f"{max(m, 1.0):g} minutes or longer", {"timing.correction_period_minutes": max(m, 1.0)}),
-                     _Option(f"shorter than {m:g} minutes",
-                             {"timing.correction_period_minutes": m / 2 if m > 0 else None})],
+                     *([_Option(f"shorter than {m:g} minutes", {"timing.correction_period_minutes": m / 2})]
+                       if m > 0 else [])],
                     "", period is not None, f"{{current}} (the period in force: 79C's {CORRECTION_MINUTES:g} "
-                    "minutes unless the organiser's regulation says otherwise)"))
+                    "minutes unless the organiser's regulation sets another)"))
     return [k for k in out if k.options]
 
 
 def _either(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + (", or " if len(items) > 2 else " or ") + items[-1]
+
+
+def _spoken(card: Card) -> str:
+    """A card as a Director says it: the suit's symbol and the rank, ten as 10 (♣10, ♥5)."""
+    return card.pretty.replace("T", "10")
 
 
 def _and(items: list[str]) -> str:
@@ -302,15 +318,18 @@ def hinges(case: Case, base: Ruling, *, rule_fn: Callable[[Case], Ruling] | None
     """The findings whose answer changes the ruling of ``case`` (ruled ``base`` as given), most telling first.
 
     ``rule_fn`` rules a variant (default: ``engine.api.rule`` under the base ruling's edition and packs, on the
-    process's play core, whose caches every variant shares). At most ``limit`` candidate findings are tried, and
-    none is started after ``seconds``; those are listed as unchecked. A finding whose variants' counts are not all
-    proven is listed as unsettled unless its proven answers already differ."""
+    process's play core, whose caches every variant shares, with one book of trick answers for all of them). At
+    most ``limit`` candidate findings are tried, and none is started after ``seconds``; those are listed as
+    unchecked. A finding whose variants' counts are not all proven is listed as unsettled unless its proven answers
+    already differ."""
     t0 = time.perf_counter()
     if rule_fn is None:
         from claimlaw.engine.api import rule
 
+        book: dict[Any, Any] = {}  # the trick answers the variants share (engine/questions.py)
+
         def rule_fn(v: Case) -> Ruling:
-            return rule(v, edition=base.edition, packs=list(base.packs))
+            return rule(v, edition=base.edition, packs=list(base.packs), answers=book)
 
     data = case.model_dump(mode="json", exclude_unset=True)
     data.pop("expect", None)

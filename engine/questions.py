@@ -89,9 +89,13 @@ class Asked:
 class AnswerBook:
     """The play-core seam the rules see as ``ctx.play``: answers from the book, or :class:`Unanswered`."""
 
-    def __init__(self, core: Any, *, verdict_below: int | None = None) -> None:
+    def __init__(self, core: Any, *, verdict_below: int | None = None,
+                 shared: dict[tuple[Any, ...], Asked] | None = None) -> None:
         self.core = core
-        self.asked: dict[tuple[Any, ...], Asked] = {}
+        # ``shared``: answers kept across rulings of variants of one case (engine/hinges.py, the page's "answer"):
+        # a question one ruling settled is answered from the book in the next, with no search
+        self.asked: dict[tuple[Any, ...], Asked] = {} if shared is None else shared
+        self.used: set[tuple[Any, ...]] = set()  # the questions this ruling asked (its proof rests on these)
         # a verdict-only ruling (the audit's): every worst-normal count is asked only as far as the verdict turns on
         # it, "is there a normal line under this many tricks?", and the first such line settles it
         self.verdict_below = verdict_below
@@ -119,6 +123,7 @@ class AnswerBook:
         got = self.asked.get(key)
         if got is None:
             raise Unanswered(key, method, (pos, side, *rest), kwargs)
+        self.used.add(key)
         return got.answer
 
     # the engine's side ----------------------------------------------------------------------------------
@@ -138,7 +143,7 @@ class AnswerBook:
     @property
     def proven(self) -> bool:
         """Was every count the ruling rests on settled by its search?"""
-        return all(a.proven for a in self.asked.values())
+        return all(self.asked[k].proven for k in self.used)
 
 
 __all__ = ["AnswerBook", "Asked", "QUESTIONS", "Unanswered", "question_key"]

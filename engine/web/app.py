@@ -3,7 +3,8 @@
 Routes: ``/`` the page; ``/static/*`` its script and style; ``/law/{clause}`` a page per clause;
 ``/api/meta`` editions and packs; ``/api/check`` validate a case; ``/api/import`` read pasted YAML, JSON,
 PBN, LIN or a BBO handviewer link; ``/api/yaml`` the case as a YAML file; ``/api/law/{clause}``;
-``/api/rulings`` start a ruling, ``/api/rulings/{id}`` its progress and result (DELETE stops it);
+``/api/rulings`` start a ruling (``after``: the id of the client's earlier ruling this one varies, whose trick
+answers it reuses), ``/api/rulings/{id}`` its progress, the ruling and then its hinges (DELETE stops it);
 with ``--store``, ``/api/store`` (counts per verdict), ``/api/store/rows`` (filtered, paged) and
 ``/api/store/case`` (a row as the case the audit ruled on; engine/web/store_view.py).
 
@@ -284,13 +285,16 @@ async def download_yaml(request: Request) -> Response:
 async def start_ruling(request: Request) -> Response:
     data = await _json_body(request)
     if not isinstance(data, dict) or "case" not in data:
-        raise CaseError("", 'send {"case": {...}, "budget": null}')
+        raise CaseError("", 'send {"case": {...}, "budget": null, "after": null}')
     budget = data.get("budget")
     if budget is not None and (not isinstance(budget, int) or isinstance(budget, bool) or budget < 1):
         raise CaseError("budget", f"{budget!r} is not a positive number of search positions")
+    after = data.get("after")
+    if after is not None and not (isinstance(after, str) and len(after) <= 64):
+        raise CaseError("after", "names an earlier ruling by its id (a string)")
     await _off_loop(request, read_case, data["case"])  # a bad case is a field message now, not in the worker
     client = request.client.host if request.client else ""
-    job = request.app.state.rulings.start(data["case"], budget, client)
+    job = request.app.state.rulings.start(data["case"], budget, client, after=after)
     return JSONResponse(job.status(), status_code=202)
 
 

@@ -9,6 +9,12 @@ comes back marked not proven. A worker that does not come back within ``grace`` 
 gets one line saying so. A ruling nobody has asked about for ``abandon_after`` seconds (the page polls every
 second or so: the tab was closed) is killed at once. The server keeps only each finished ruling's JSON; the
 worker's search tables go with the ruling (a worker that grew is replaced).
+
+After the ruling, the worker rules the case again under each answer to the findings it may hinge on
+(engine/hinges.py; the page gets the ruling first, then the hinges). Every trick answer those rulings settled comes
+back with the result and the server keeps it with the ruling (bounded), never sending it to the page. The page's
+"answer" asks for the case with one finding set ``after`` that ruling: the server hands its answers to the worker,
+whichever it is, so a count already known is not searched again.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import contextlib
 import itertools
 import multiprocessing
 import os
+import pickle
 import re
 import signal
 import threading
@@ -28,6 +35,10 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
+QUESTIONS = ("double_dummy", "worst_normal", "cannot_lose", "can_make")
+HINGE_SECONDS = 10.0  # no further hinge candidate is tried after this long (as ``claimlaw rule``)
+ANSWERS_BYTES = 4_000_000  # the settled trick answers a ruling hands on to its page's "answer", pickled, at most
+ANSWERS_KEPT = 16  # the newest finished rulings whose answers the server keeps (older ones keep only their JSON)
 _PATH = re.compile(r"(?:[A-Za-z]:\\|(?<![\w.])/)[^\s'\"():,;]*[/\\][^\s'\"():,;]*")
 
 
@@ -87,6 +98,9 @@ class Job:
     searching: str = ""
     positions: int = 0  # positions searched so far, as the worker last told (every half second at most)
     stop: str = ""  # why it was stopped: "you" (the page's Stop), "time", "memory", "gone"
+    phase: str = ""  # "hinges" once the ruling is in and the worker rules the variants
+    seed: Any = None  # trick answers of the ruling this one follows (the page's "answer"), for the worker
+    answers: Any = None  # the trick answers this ruling's worker settled (server only; never in ``status``)
 
     def status(self) -> dict[str, Any]:
         """What the page polls: state, seconds, questions answered, and the ruling once there is one."""
@@ -96,6 +110,8 @@ class Job:
                                "questions": self.questions, "searching": self.searching,
                                "positions": self.positions,
                                "stopped": bool(self.stop), "stopped_by": self.stop}
+        if self.phase and self.state == "running":
+            out["phase"] = self.phase
         if self.message:
             out["message"] = self.message
         if self.result is not None:
@@ -121,10 +137,15 @@ class Stopper:
         self.cores: list[Any] = []
         self.questions = 0
         self.told = 0.0  # when the count of positions was last sent
+        self.seed: dict[Any, Any] | None = None  # trick answers handed on from the ruling this one follows
 
-    def begin(self, seq: int) -> None:
+    def begin(self, seq: int, seed: dict[Any, Any] | None = None) -> None:
         self.seq, self.requested, self.cores, self.questions = seq, False, [], 0
-        self.told = 0.0
+        self.told, self.seed = 0.0, seed
+
+    def partial(self, result: dict[str, Any]) -> None:
+        """Send the ruling to the server before the job's slower rest (the hinges): the page shows it at once."""
+        self.send(("partial", result))
 
     def positions(self, n: int) -> None:
         """The search's running count of positions, sent to the server at most every half second."""
@@ -159,14 +180,43 @@ class Stopper:
 
 def run_ruling(data: Any, budget: int | None, stopper: Stopper) -> dict[str, Any]:
     """A ruling on the posted case, as the page shows it (the worker's job), with a play core of its own (its tables
-    go with the ruling). A stop during the search gives the best line found, marked unproven; every later question
-    gets no budget."""
+    go with the ruling), then what it hinges on. A stop during the search gives the best line found, marked unproven,
+    and every later question gets no budget; a stop before the hinges leaves them out (``hinges`` None), one during
+    them leaves those not yet ruled unsettled.
+
+    The trick answers handed on in ``stopper.seed`` answer the questions they cover with no search; the result's
+    ``answers`` are those settled here (with the seed's), for the server to hand on in turn."""
     from claimlaw.engine.api import play_core, rule
+    from claimlaw.engine.hinges import hinges
     from claimlaw.engine.web.app import read_case, ruling_json, view_extras
 
     case = read_case(data)
-    ruling = rule(case, play=stopper.attach(play_core(budget, fresh=True)))
-    return {"ruling": ruling_json(case, ruling), "view": view_extras(case, ruling)}
+    answers: dict[Any, Any] = dict(stopper.seed or {})
+    handed = len(answers)
+    t0 = time.perf_counter()
+    core = stopper.attach(play_core(budget, fresh=True))
+    ruling = rule(case, play=core, answers=answers)
+    # how long the ruling took, and how many trick questions it searched (not answered from an earlier ruling's)
+    ruled = {"seconds": round(time.perf_counter() - t0, 3), "searched": len(answers) - handed, "handed_on": handed}
+    out: dict[str, Any] = {"ruling": ruling_json(case, ruling), "view": view_extras(case, ruling), "hinges": None,
+                           "ruled": ruled}
+    if not stopper.requested:
+        stopper.partial(out)
+        # a stop during the hinges (the page's, or the time limit) leaves the later ones unsettled, as listed
+        report = hinges(case, ruling, seconds=HINGE_SECONDS, rule_fn=lambda v: rule(
+            v, edition=ruling.edition, play=core, answers=answers))  # the case's own packs, as the ruling
+        out["hinges"] = report.model_dump(mode="json")
+    out["answers"] = settled(answers)
+    return out
+
+
+def settled(answers: dict[Any, Any]) -> dict[Any, Any] | None:
+    """The answers a search settled (a stopped or budgeted one is asked again), or None past ANSWERS_BYTES."""
+    kept = {k: a for k, a in answers.items() if a.proven}
+    try:
+        return kept if len(pickle.dumps(kept)) <= ANSWERS_BYTES else None
+    except (pickle.PicklingError, TypeError, AttributeError):  # pragma: no cover - every answer is plain data
+        return None
 
 
 def _failure(e: BaseException) -> str:
@@ -204,18 +254,19 @@ def worker_main(conn: Connection, stop_seq: Any, job: Callable[[Any, int | None,
 
     threading.Thread(target=watch_parent, daemon=True, name="claimlaw-watch-server").start()
     if job is run_ruling:  # the rules compiled and the play core loaded before the first ruling
-        import claimlaw.engine.play
+        import claimlaw.engine.hinges
         import claimlaw.engine.web.app  # noqa: F401
         from claimlaw.engine.api import program_for
+        from claimlaw.engine.play import PlayCore  # noqa: F401 - loads the solvers (engine.play loads them lazily)
 
         program_for("2017", [])
     send(("ready",))
     while True:
         try:
-            seq, data, budget = conn.recv()
+            seq, data, budget, seed = conn.recv()
         except (EOFError, OSError):
             return
-        stopper.begin(seq)
+        stopper.begin(seq, seed)
         try:
             reply: dict[str, Any] = {"state": "done", "result": job(data, budget, stopper)}
         except BaseException as e:  # noqa: BLE001 - the page gets one line, never a traceback
@@ -318,8 +369,9 @@ class Rulings:
             t.start()
             self._threads.append(t)
 
-    def start(self, data: Any, budget: int | None, client: str) -> Job:
-        """Queue a ruling for ``client``; :class:`Busy` when the queue or the client's share is full."""
+    def start(self, data: Any, budget: int | None, client: str, after: str | None = None) -> Job:
+        """Queue a ruling for ``client``; :class:`Busy` when the queue or the client's share is full. ``after``: the
+        client's earlier ruling this one varies (the page's "answer"): its worker's trick answers go along."""
         lim = self.limits
         with self._cond:
             self._sweep()
@@ -332,6 +384,9 @@ class Rulings:
                 raise Busy(f"the server is busy: {lim.workers} rulings are searching and {lim.queue} waiting; try "
                            "again in a minute")
             job = Job(uuid.uuid4().hex, client, data, budget)
+            earlier = self.jobs.get(after or "")
+            if earlier is not None and earlier.client == client:  # only one's own rulings' answers
+                job.seed = earlier.answers
             self.jobs[job.id] = job
             self.queue.append(job)
             self._cond.notify_all()
@@ -379,6 +434,7 @@ class Rulings:
     # -- under the lock --
     def _finish(self, job: Job, state: str, message: str = "") -> None:
         job.state, job.message, job.finished, job.searching, job.data = state, message, time.monotonic(), "", None
+        job.seed, job.phase = None, ""
 
     def _sweep(self) -> None:
         """Drop waiting rulings nobody polls any more, and finished ones beyond ``keep``."""
@@ -390,6 +446,9 @@ class Rulings:
         done = [k for k, j in self.jobs.items() if j.state not in ("queued", "running")]
         for k in done[: max(0, len(done) - self.limits.keep)]:
             del self.jobs[k]
+        for k in done[: max(0, len(done) - ANSWERS_KEPT)]:
+            if k in self.jobs:
+                self.jobs[k].answers = None
 
     def _next(self) -> Job:
         """The waiting ruling to run next: first come, first served among the clients with the fewest rulings
@@ -481,8 +540,8 @@ class Rulings:
         seq = next(self._seq)
         try:
             with self._cond:
-                data, budget = job.data, job.budget
-            worker.conn.send((seq, data, budget))
+                data, budget, seed = job.data, job.budget, job.seed
+            worker.conn.send((seq, data, budget, seed))
         except (OSError, ValueError):
             with self._cond:
                 self._finish(job, "failed", "the ruling's worker process ended unexpectedly")
@@ -500,10 +559,15 @@ class Rulings:
                 job.questions, job.searching = msg[1], msg[2]
             elif msg is not None and msg[0] == "positions":
                 job.positions = msg[1]
+            elif msg is not None and msg[0] == "partial":
+                with self._cond:
+                    job.result, job.phase = msg[1], "hinges"
             elif msg is not None and msg[0] == "result":
                 reply = msg[1]
                 with self._cond:
                     job.result = reply.get("result")
+                    if isinstance(job.result, dict):
+                        job.answers = job.result.pop("answers", None)
                     self._finish(job, reply["state"], self._stop_message(job.stop) if reply["state"] == "stopped"
                                  else reply.get("message", ""))
                 worker.last_used = time.monotonic()

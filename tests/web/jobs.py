@@ -67,3 +67,8 @@ def pid(data: Any, budget: int | None, stopper: Stopper) -> dict[str, Any]:
     """The worker's process id: which process ruled."""
     time.sleep(float(data.get("title") or 0) if str(data.get("title") or "").replace(".", "").isdigit() else 0)
     return {"ruling": {"pid": os.getpid()}}
+
+
+def handed_on(data: Any, budget: int | None, stopper: Stopper) -> dict[str, Any]:
+    """How many trick answers the server handed this worker, and one answer of its own to hand on in turn."""
+    return {"ruling": {"handed": len(stopper.seed or {})}, "answers": {("a question", data.get("title")): "its answer"}}

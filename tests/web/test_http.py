@@ -165,8 +165,12 @@ def test_a_ruling_gives_the_same_content_as_claimlaw_rule_json(client: TestClien
     res = CliRunner().invoke(cli_app, ["rule", str(FAST), "--json"])
     assert res.exit_code == 0, res.output
     cli = json.loads(res.output)
-    cli.pop("hinges", None)  # the Director's questions are the CLI's (the page does not ask them yet)
+    cli_hinges = cli.pop("hinges")  # the page gets the hinges beside the ruling, not in it
     assert s["ruling"] == cli
+    for report in (cli_hinges, s["hinges"]):
+        report.pop("seconds")
+    if not (cli_hinges["unchecked"] or s["hinges"]["unchecked"]):  # both tried every candidate within 10 s
+        assert s["hinges"] == cli_hinges
     assert s["ruling"]["outcome"] == "claim_adjusted" and s["ruling"]["tricks"] == {"NS": 9, "EW": 4}
     assert s["ruling"]["expect"]["matches"] is True
 
@@ -367,3 +371,52 @@ def test_every_static_file_is_package_data_so_pip_install_serves_the_page() -> N
     patterns = data["claimlaw.engine.web"]
     for f in (ROOT / "engine" / "web" / "static").iterdir():
         assert any(fnmatch.fnmatch(f"static/{f.name}", p) for p in patterns), f.name
+
+
+HIGH_TRUMP = ROOT / "examples" / "4h-forgotten-trump-high-trump-held.yaml"
+
+
+def test_a_ruling_lists_the_findings_it_hinges_on_with_the_ruling_under_each_answer(client: TestClient) -> None:
+    case = yaml.safe_load(HIGH_TRUMP.read_text(encoding="utf-8"))
+    s = finished(client, client.post("/api/rulings", json={"case": case}).json()["id"])
+    assert s["state"] == "done" and "answers" not in s  # the trick answers stay on the server
+    (h,) = s["hinges"]["hinges"]
+    assert h["field"] == "findings.aware_of_trumps" and h["ask"] == "South"
+    assert {a["answer"]: a["ruling"] for a in h["answers"]} == {
+        "he knew": "10 tricks, claim allowed (70A)",
+        "he did not know, or you doubt it": "9 tricks, claim adjusted (70C)"}
+    assert s["ruled"]["searched"] > 0 and s["ruled"]["handed_on"] == 0
+
+
+def test_answering_a_hinge_after_its_ruling_rules_again_with_no_new_search(client: TestClient) -> None:
+    case = yaml.safe_load(HIGH_TRUMP.read_text(encoding="utf-8"))
+    first = finished(client, client.post("/api/rulings", json={"case": case}).json()["id"])
+    (h,) = first["hinges"]["hinges"]
+    knew = next(a for a in h["answers"] if a["answer"] == "he knew")
+    case.setdefault("findings", {}).update({k.split(".")[1]: v for k, v in knew["finding"].items()})
+    r = client.post("/api/rulings", json={"case": case, "after": first["id"]})
+    s = finished(client, r.json()["id"])
+    assert (s["ruling"]["outcome"], s["ruling"]["tricks"]["NS"]) == ("claim_allowed", 10)
+    assert s["ruled"]["searched"] == 0 and s["ruled"]["handed_on"] > 0
+    # the same case without ``after`` searches its counts again
+    alone = finished(client, client.post("/api/rulings", json={"case": case}).json()["id"])
+    assert alone["ruling"] == s["ruling"] and alone["ruled"]["searched"] > 0
+
+
+def test_an_answer_after_is_an_earlier_rulings_id_or_a_field_message(client: TestClient) -> None:
+    for bad in (7, "x" * 65, ["id"]):
+        r = client.post("/api/rulings", json={"case": fast_case(), "after": bad})
+        assert r.status_code == 422 and r.json()["error"]["field"] == "after"
+    r = client.post("/api/rulings", json={"case": fast_case(), "after": "no-such-ruling"})
+    assert r.status_code == 202 and finished(client, r.json()["id"])["ruled"]["handed_on"] == 0
+
+
+def test_only_a_clients_own_earlier_ruling_hands_its_trick_answers_on() -> None:
+    with app_with(jobs.handed_on, workers=1) as c:
+        first = finished(c, c.post("/api/rulings", json={"case": fast_case()}).json()["id"])
+        assert first["ruling"] == {"handed": 0} and "answers" not in first
+        mine = finished(c, c.post("/api/rulings", json={"case": fast_case(), "after": first["id"]}).json()["id"])
+        assert mine["ruling"] == {"handed": 1}
+        rulings: Rulings = c.app.state.rulings  # type: ignore[attr-defined]
+        other = rulings.start(fast_case(), None, "another client", after=first["id"])
+        assert finished(c, other.id)["ruling"] == {"handed": 0}

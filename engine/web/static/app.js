@@ -16,6 +16,7 @@ let witnessIndex = 0;
 let polling = null;
 let jobId = null;
 let stopWanted = false; // Stop pressed before the server named the ruling
+let shownJob = null;    // the ruling whose result is drawn (shown before its hinges come in)
 let leaderChosen = false; // the Director picked the leader; until then it follows the declarer (the opening lead)
 
 function el(tag, attrs = {}, ...kids) {
@@ -561,16 +562,18 @@ async function importText(text) {
 
 // -- ruling ----------------------------------------------------------------------------------------------------
 
-async function runRuling(ev) {
+// ``after``: the ruling this one varies (a hinge's answer): the server reuses the trick counts it settled
+async function runRuling(ev, after) {
   if (ev) ev.preventDefault();
   $("run-error").textContent = "";
   jobId = null;
+  shownJob = null;
   stopWanted = false;
   const budget = val("budget") === "" ? null : Number(val("budget"));
   cancelCheck();  // the ruling request validates the same form; a pending check would only repeat it
   let res;
   try {
-    res = await post("/api/rulings", { case: buildCase(), budget });
+    res = await post("/api/rulings", { case: buildCase(), budget, after: after || null });
   } catch (e) {
     $("run-error").textContent = "The server did not answer; your case is still in the form.";
     return;
@@ -602,21 +605,33 @@ async function poll() {
     polling = setTimeout(poll, 1000);
     return;
   }
+  if (s.state === "running" && s.ruling) {  // ruled: shown now, while the worker rules the answers to its hinges
+    if (shownJob !== s.id) {
+      shownJob = s.id;
+      showRuling(s);
+      try { history.pushState({ ruling: s, case: buildCase() }, "", `#case=${encodeCase(buildCase())}`); } catch (e) { /* too large to keep */ }
+    }
+    $("progress-text").textContent = `Ruled. Now ruling the case under each answer to the findings it may hinge on: ${Math.round(s.seconds)} s.`;
+    polling = setTimeout(poll, 400);
+    return;
+  }
   if (s.state === "queued" || s.state === "running") {
     const what = s.state === "queued" ? "Waiting for a free worker (other rulings are searching)" : "Searching the claimer's normal lines";
     const n = s.questions;
     const busy = s.state === "running" && s.searching ? `, question ${n + 1} searching` : "";
     const pos = s.positions ? `, ${s.positions.toLocaleString("en")} positions searched` : "";
     $("progress-text").textContent = `${what}: ${Math.round(s.seconds)} s${pos}, ${n} trick question${n === 1 ? "" : "s"} settled${busy}${s.stopped ? " (stopping…)" : ""}.`;
-    polling = setTimeout(poll, 400);
+    polling = setTimeout(poll, s.seconds < 2 ? 100 : 400);  // a ruling whose counts are known comes in well under a second
     return;
   }
   $("progress").hidden = true;
   $("rule").disabled = false;
   if (s.state === "done") {
-    showRuling(s);
+    const shown = shownJob === s.id;  // the ruling came first: only its hinges are new
+    if (shown) { current = s; drawHinges(s); } else showRuling(s);
+    shownJob = s.id;
     // the ruling in the page's history: Back from anywhere returns to it; the address reproduces the case
-    try { history.pushState({ ruling: s, case: buildCase() }, "", `#case=${encodeCase(buildCase())}`); } catch (e) { /* too large to keep */ }
+    try { history[shown ? "replaceState" : "pushState"]({ ruling: s, case: buildCase() }, "", `#case=${encodeCase(buildCase())}`); } catch (e) { /* too large to keep */ }
     return;
   }
   $("run-error").textContent = (s.state === "stopped" ? "Stopped: " : "No ruling: ") + (s.message || s.state) + ". Your case is still in the form.";
@@ -660,11 +675,56 @@ function showRuling(s) {
   notes.textContent = "";
   for (const n of r.notes) notes.append(el("li", { text: "Note: " + n }));
   drawTrace(r, s.view);
+  drawHinges(s);
   witnessIndex = 0;
   drawWitnessPicker();
   step = 0;
   drawWitness();
   $("ruling").scrollIntoView({ block: "start" });
+}
+
+// The findings the ruling hinges on: each question with the ruling under each answer, and a button that records
+// that answer in the case and rules again (the server reuses the trick counts it has already settled).
+function drawHinges(s) {
+  const list = $("hinges");
+  const status = $("hinges-status");
+  list.textContent = "";
+  const rep = s.hinges;
+  if (s.state === "running") { status.textContent = "Ruling the case under each answer to the findings it may hinge on…"; return; }
+  if (!rep) { status.textContent = "Not checked: the search was stopped, or the page left, before the hinges came in."; return; }
+  const open = [...rep.unchecked, ...rep.unsettled];
+  status.textContent = rep.hinges.length ? "" : open.length ? "None found among the findings checked." : "None: no finding the rules read would change this ruling.";
+  const r = s.ruling;
+  const tally = (t) => (t ? Object.keys(t).sort().map((k) => k + t[k]).join(" ") : "");
+  const same = (a) => a.outcome === r.outcome && tally(a.tricks) === tally(r.tricks);
+  for (const h of rep.hinges) {
+    const li = el("li", { class: "hinge", "data-field": h.field });
+    const whom = h.ask === "the Director's own judgement" ? "For the Director to judge: " : `Ask ${h.ask}: `;
+    li.append(el("p", { class: "question" }, el("strong", { text: whom }), h.question));
+    const ul = el("ul");
+    for (const a of h.answers) {
+      const now = same(a);
+      const b = el("button", { type: "button", class: "answer", text: "Answer: " + a.answer,
+        "aria-label": `Answer: ${a.answer}; rule again with this finding` });
+      b.addEventListener("click", () => answerHinge(a.finding));
+      ul.append(el("li", now ? { class: "now" } : {}, b, el("span", { text: a.ruling + (now ? " (the ruling above)" : "") + (a.proven ? "" : " (not proven)") })));
+    }
+    li.append(ul);
+    if (h.given) li.append(el("p", { class: "doubt", text: `The case records: ${h.current}.` }));
+    else if (h.without_finding) li.append(el("p", { class: "doubt", text: `Without a finding: ${h.without_finding}.` }));
+    list.append(li);
+  }
+  if (rep.unchecked.length) list.append(el("li", { class: "help", text: "Not checked in the time allowed: " + rep.unchecked.join("; ") }));
+  if (rep.unsettled.length) list.append(el("li", { class: "help", text: "Not settled (a count not proven): " + rep.unsettled.join("; ") }));
+}
+
+// A hinge's answer: the finding goes into the form's case, and the case is ruled again after the ruling shown.
+function answerHinge(finding) {
+  const c = buildCase();
+  for (const [k, v] of Object.entries(finding)) setPath(c, k, v === null ? undefined : v);
+  fillForm(pruneEmpty(c));
+  keep();
+  runRuling(null, current && current.id);
 }
 
 // A clause page opens in a new tab, beside the ruling, never instead of it.
@@ -868,7 +928,8 @@ function leaderFromPlay() {
 function showKept(state) {
   if (state?.ruling) {
     fillForm(state.case);
-    showRuling(state.ruling);
+    // a ruling kept while its hinges were still being ruled: they are not coming any more
+    showRuling(state.ruling.state === "running" ? { ...state.ruling, state: "done", hinges: null } : state.ruling);
   } else {
     $("ruling").hidden = true;
   }
