@@ -386,7 +386,9 @@ EVIDENCE_2017 = Rule(
 
 def _unstated(ctx: Ctx, m: Facts) -> None:
     play, pos = getattr(ctx, "play", None), getattr(ctx, "position", None)
-    if play is not None and pos is not None:
+    if pos is None:
+        return  # no cards: no count for a guess to change
+    if play is not None:
         model = model_from_switches(ctx, m["adj"]["side"])
         if model is not None and not play.guess_at_stake(pos, Side.parse(m["adj"]["side"]), model):
             return  # his winners as he sees them make the claim: no guess is at stake, 70E1 does not apply

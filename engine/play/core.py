@@ -19,7 +19,7 @@ from . import native
 from .dds import Disagreement, SolverError, card_values, new_question
 from .model import NormalPlayModel
 from .normal.licences import BY_NAME
-from .normal.licensing import guess_needed
+from .normal.licensing import guess_needed, real_guess
 from .search import Node, Searcher, Step, dealt_counts
 
 
@@ -153,13 +153,19 @@ class PlayCore:
     def guess_at_stake(self, pos: Position, side: Side, model: NormalPlayModel) -> bool:
         """Does the claim need a guess, as the claimer sees it at the claim: are the tricks he sees as sure (top and
         length winners, trump tricks, ruffs: ``sure_tricks``) fewer than the tricks he claims? No search: his view
-        of the cards only (70E1: a line "the success of which depends" on a card's place). The same test, per
-        suit, gates the licence in the search (``guess_is_the_way``)."""
+        of the cards only (70E1: a line "the success of which depends" on a card's place) — and is there a suit
+        where a guess is the way to the missing trick: a tenace of his side's with a guess in it whose winning
+        makes the claim (``real_guess``, as the licence in the search reads it)? A claim short of its sure tricks
+        for another cause (a trump out that takes a trick whatever he does, a loser no card's place saves) has no
+        guess at stake."""
         check(pos)
         root = root_node(pos, model)
         s = Searcher(trump=pos.trump, side=side, model=model, values=lambda n: self.values(n, pos.trump),
                      restricted=frozenset({model.claimer}), dealt=dealt_counts(pos), budget=1)
-        return guess_needed(s, root)
+        if not guess_needed(s, root):
+            return False
+        return any(real_guess(s, root, root.hand(held), x, held.partner)
+                   for held in side.seats for x in {c.suit for c in root.hand(held)})
 
     @_question
     def cannot_lose(self, pos: Position, side: Side) -> Count:
