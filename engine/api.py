@@ -292,6 +292,8 @@ def _switch_counts(f: dict[str, Any], used: set[str], normal_counted: bool) -> b
     name = f.get("name", "")
     if name == _STANDARD:
         return normal_counted
+    if name == "finesse_or_drop" and not f.get("at_stake", True):
+        return name in used  # no guess in view at the claim: 70E1 counted only where the line took a later one
     if name in _SEEN_IN_WITNESS:
         return name in used
     return True

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-QUESTIONS = ("double_dummy", "worst_normal", "cannot_lose", "guess_at_stake")
+QUESTIONS = ("double_dummy", "worst_normal", "cannot_lose", "guess_at_stake", "guess_in_view")
 
 
 class Unanswered(BaseException):  # noqa: N818 - a signal to the engine, not an error
@@ -114,6 +114,9 @@ class AnswerBook:
 
     def guess_at_stake(self, pos: Any, side: Any, model: Any) -> Any:
         return self._lookup("guess_at_stake", pos, side, model)
+
+    def guess_in_view(self, pos: Any, side: Any, model: Any) -> Any:
+        return self._lookup("guess_in_view", pos, side, model)
 
     def can_make(self, pos: Any, side: Any, n: int) -> bool:
         return self.double_dummy(pos, side).tricks >= n

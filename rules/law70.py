@@ -388,11 +388,17 @@ def _unstated(ctx: Ctx, m: Facts) -> None:
     play, pos = getattr(ctx, "play", None), getattr(ctx, "position", None)
     if pos is None:
         return  # no cards: no count for a guess to change
+    in_view = True
     if play is not None:
         model = model_from_switches(ctx, m["adj"]["side"])
-        if model is not None and not play.guess_at_stake(pos, Side.parse(m["adj"]["side"]), model):
-            return  # his winners as he sees them make the claim: no guess is at stake, 70E1 does not apply
-    ctx.assert_fact("switch", name="finesse_or_drop", clause="70E1", value=True, source="Law 70E1",
+        if model is not None:
+            side = Side.parse(m["adj"]["side"])
+            if not play.guess_at_stake(pos, side, model):
+                return  # his winners as he sees them make the claim: no guess is at stake, 70E1 does not apply
+            in_view = play.guess_in_view(pos, side, model)
+    # ``at_stake``: a suit with a guess whose winning makes the claim is in view at the claim, so the claim rests on
+    # it whatever line is ruled; otherwise 70E1 is among the reasons only where the line ruled takes such a guess
+    ctx.assert_fact("switch", name="finesse_or_drop", clause="70E1", value=True, source="Law 70E1", at_stake=in_view,
                     why="an unstated finesse or drop is not credited unless an opponent has shown out, or would "
                         "on any normal line before the guess")
 

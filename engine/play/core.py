@@ -153,19 +153,26 @@ class PlayCore:
     def guess_at_stake(self, pos: Position, side: Side, model: NormalPlayModel) -> bool:
         """Does the claim need a guess, as the claimer sees it at the claim: are the tricks he sees as sure (top and
         length winners, trump tricks, ruffs: ``sure_tricks``) fewer than the tricks he claims? No search: his view
-        of the cards only (70E1: a line "the success of which depends" on a card's place) — and is there a suit
-        where a guess is the way to the missing trick: a tenace of his side's with a guess in it whose winning
-        makes the claim (``real_guess``, as the licence in the search reads it)? A claim short of its sure tricks
-        for another cause (a trump out that takes a trick whatever he does, a loser no card's place saves) has no
-        guess at stake."""
+        of the cards only (70E1: a line "the success of which depends" on a card's place). The same test, per
+        suit, gates the licence in the search (``guess_is_the_way``)."""
         check(pos)
+        return guess_needed(*self._view_root(pos, side, model))
+
+    def guess_in_view(self, pos: Position, side: Side, model: NormalPlayModel) -> bool:
+        """Is there, at the claim, a suit where a guess is the way to the missing trick: a tenace of his side's with
+        a guess in it whose winning makes the claim (``real_guess``, as the licence reads it)? Where there is, the
+        claim rests on that guess whatever line the count finds (70E1 is among its reasons); where there is not,
+        70E1 bears on the ruling only if a guess met later in the play is on the line ruled."""
+        check(pos)
+        s, root = self._view_root(pos, side, model)
+        return guess_needed(s, root) and any(real_guess(s, root, root.hand(held), x, held.partner)
+                                             for held in side.seats for x in {c.suit for c in root.hand(held)})
+
+    def _view_root(self, pos: Position, side: Side, model: NormalPlayModel) -> tuple[Searcher, Node]:
         root = root_node(pos, model)
         s = Searcher(trump=pos.trump, side=side, model=model, values=lambda n: self.values(n, pos.trump),
                      restricted=frozenset({model.claimer}), dealt=dealt_counts(pos), budget=1)
-        if not guess_needed(s, root):
-            return False
-        return any(real_guess(s, root, root.hand(held), x, held.partner)
-                   for held in side.seats for x in {c.suit for c in root.hand(held)})
+        return s, root
 
     @_question
     def cannot_lose(self, pos: Position, side: Side) -> Count:
