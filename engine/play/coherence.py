@@ -35,14 +35,11 @@ class Fault:
     words: str
 
 
-def check_line(pos: Position, side: Side, model: NormalPlayModel, cards: list[Card],
-               values: object = None) -> list[Fault]:
+def check_line(pos: Position, side: Side, model: NormalPlayModel, cards: list[Card], values: object) -> list[Fault]:
     """The faults of the claiming side's cards in ``cards`` (the line from ``pos``, every seat's cards in order).
-    ``values``: card -> double-dummy value at a node (a PlayCore's ``values``); without it no card is excused as
-    the only best play."""
-    from .core import PlayCore  # the solver only where a card may be excused as forced best play
-
-    core = values if values is not None else PlayCore()
+    ``values``: what gives the double-dummy value of each card at a node (a PlayCore, whose ``values`` excuse a card
+    that is the only best play); the caller passes it, so this module needs no solver and the core can import it."""
+    core = values
     restricted = {model.claimer}
     if model.partner_is_dummy or model.on("partner_restricted"):
         restricted.add(model.claimer.partner)
