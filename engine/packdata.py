@@ -390,10 +390,10 @@ def _read_rule(label: str, where: str, r: Any, pack: str, guidelines: dict[str, 
 
 
 def _clause(label: str, where: str, v: Any) -> str:
-    from claimlaw.engine.lawinfo import known_clauses
     from claimlaw.rules import all_rules
+    from claimlaw.rules.clauses import CLAUSES
 
-    known = list(dict.fromkeys([*known_clauses(), *(r.clause for r in all_rules())]))
+    known = list(dict.fromkeys([*CLAUSES, *(r.clause for r in all_rules())]))
     if not isinstance(v, str) or v not in known:
         raise _err(label, where, f"unknown clause {v!r}; {suggest(str(v), known)}")
     return v
