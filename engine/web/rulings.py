@@ -25,7 +25,6 @@ import itertools
 import multiprocessing
 import os
 import pickle
-import re
 import signal
 import threading
 import time
@@ -35,19 +34,12 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
+from claimlaw.engine.web.views import no_paths, read_case, ruling_json, view_extras
+
 QUESTIONS = ("double_dummy", "worst_normal", "cannot_lose", "can_make")
 HINGE_SECONDS = 10.0  # no further hinge candidate is tried after this long (as ``claimlaw rule``)
 ANSWERS_BYTES = 4_000_000  # the settled trick answers a ruling hands on to its page's "answer", pickled, at most
 ANSWERS_KEPT = 16  # the newest finished rulings whose answers the server keeps (older ones keep only their JSON)
-_PATH = re.compile(r"(?:[A-Za-z]:\\|(?<![\w.])/)[^\s'\"():,;]*[/\\][^\s'\"():,;]*")
-
-
-def no_paths(text: str, keep: str = "") -> str:
-    """``text`` with every absolute file path replaced by ``…``: a message to a client never names the server's
-    files. ``keep``: the client's own words, echoed as they are."""
-    if keep:
-        return keep.join(_PATH.sub("…", part) for part in text.split(keep))
-    return _PATH.sub("…", text)
 
 
 @dataclass(frozen=True)
@@ -188,7 +180,6 @@ def run_ruling(data: Any, budget: int | None, stopper: Stopper) -> dict[str, Any
     ``answers`` are those settled here (with the seed's), for the server to hand on in turn."""
     from claimlaw.engine.api import play_core, rule
     from claimlaw.engine.hinges import hinges
-    from claimlaw.engine.web.app import read_case, ruling_json, view_extras
 
     case = read_case(data)
     answers: dict[Any, Any] = dict(stopper.seed or {})
@@ -254,8 +245,7 @@ def worker_main(conn: Connection, stop_seq: Any, job: Callable[[Any, int | None,
 
     threading.Thread(target=watch_parent, daemon=True, name="claimlaw-watch-server").start()
     if job is run_ruling:  # the rules compiled and the play core loaded before the first ruling
-        import claimlaw.engine.hinges
-        import claimlaw.engine.web.app  # noqa: F401
+        import claimlaw.engine.hinges  # noqa: F401
         from claimlaw.engine.api import program_for
         from claimlaw.engine.play import PlayCore  # noqa: F401 - loads the solvers (engine.play loads them lazily)
 

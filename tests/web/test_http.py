@@ -21,7 +21,8 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from claimlaw.engine.web.app import create_app
-from claimlaw.engine.web.rulings import Limits, Rulings, no_paths
+from claimlaw.engine.web.rulings import Limits, Rulings
+from claimlaw.engine.web.views import no_paths
 from tests.web import jobs
 
 ROOT = Path(__file__).resolve().parents[2]
