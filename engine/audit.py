@@ -39,7 +39,6 @@ import os
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import ExitStack
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -482,107 +481,5 @@ def read_tasks(paths: Iterable[str | os.PathLike[str]], report: AuditReport,
     return list(iter_tasks(paths, report, limit))
 
 
-# -- many claims -----------------------------------------------------------------------
-
-
-def audit(paths: Iterable[str | os.PathLike[str]], *, mode: str = "full", workers: int | None = None,
-          progress: bool = True, limit: int | None = None, budget: int = AUDIT_BUDGET,
-          timeout: float | None = DEFAULT_TIMEOUT, out: str | os.PathLike[str] | None = None,
-          scheduler: Any = None, batch: int = 1, retry: bool = False, edition: str | None = None,
-          packs: Iterable[str] = (), class_of_player: str = DEFAULT_CLASS, hinges: bool = False) -> AuditReport:
-    """Audit every claim in ``paths`` (files or directories of LIN/PBN records).
-
-    ``workers`` local processes (default up to 2; 0: in this process, with exceptions still rows but
-    no time limit and no protection from a crash — for tests and notebooks), or the Dask cluster at
-    ``scheduler`` (an address or a ``distributed`` cluster object; the cluster reads the records
-    too; ``batch`` claims per Dask task). ``out`` names a SQLite store: rows stream into it as they finish and claims it
-    already holds are not redone (``retry`` redoes its ``error`` and ``timeout`` rows). ``timeout``
-    seconds per claim (None: no limit). Each claim is ruled under ``edition`` (default 2017) and ``packs`` with
-    its players taken to be of ``class_of_player`` (world class: the players of a vugraph record). ``hinges``: each
-    at-risk claim's line names the finding that would make it sound (more rulings per such claim).
-    """
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    from claimlaw.engine.audit_run import iter_tasks_dask, run_dask, run_local
-    from claimlaw.engine.audit_store import Store
-
-    paths = list(paths)
-    settings = settings_record(mode, budget)
-    how = ruling_settings(edition, packs, class_of_player, hinges)
-    report = AuditReport(mode=mode, settings={**settings, **how})
-    t0 = time.perf_counter()
-    store = Store(out) if out is not None else None
-    stack = ExitStack()
-    try:
-        run_id = 0
-        earlier: dict[Key, AuditRow] = {}
-        flushed = 0
-        if store is not None:
-            store.bind({**settings, **how})
-            run_id = store.begin_run(paths=[str(p) for p in paths], where=str(scheduler or "local"),
-                                     timeout=timeout)
-
-        def on_file(source: str, digest: str) -> None:
-            """A file opened: the store's problems so far written, its rows for this content taken as done."""
-            nonlocal flushed
-            if store is None:
-                return
-            store.add_problems(report.problems[flushed:], run_id)
-            flushed = len(report.problems)
-            held = store.file_read(source, digest, run_id)
-            earlier.update({k: r for k, r in held.items() if not (retry and r.verdict in FAILURES)})
-
-        todo = {"n": 0, "read": False}
-        if scheduler is not None:
-            from distributed import Client
-
-            client = stack.enter_context(Client(scheduler))
-            source = iter_tasks_dask(client, paths, report, limit, on_file)
-        else:
-            source = iter_tasks(paths, report, limit, on_file)
-
-        def to_do() -> Iterator[dict[str, Any]]:
-            """The claims not in the store, read while the workers run (rows held are taken as read)."""
-            for t in source:
-                t["ruling"] = how
-                held_row = earlier.get(task_key(t))
-                if held_row is not None:
-                    report.rows.append(held_row)
-                    report.earlier += 1
-                    continue
-                todo["n"] += 1
-                yield t
-            todo["read"] = True
-
-        rows: Iterator[dict[str, Any]]
-        if scheduler is not None:
-            rows = run_dask(to_do(), mode, budget, client, timeout, batch, settings)
-        elif workers == 0:
-            rows = (classify(t, mode, budget) for t in to_do())
-        else:
-            rows = run_local(to_do(), mode, budget, workers or min(2, os.cpu_count() or 1), timeout, settings)
-        stack.callback(getattr(rows, "close", lambda: None))  # on Ctrl-C too: workers stopped now, not at exit
-        with Progress(TextColumn("auditing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      disable=not progress, transient=False) as bar:
-            job = bar.add_task("claims", total=None)
-            for data in rows:
-                row = AuditRow(**data)
-                report.rows.append(row)
-                if store is not None:
-                    store.add(row, run_id)
-                bar.update(job, advance=1, total=todo["n"] if todo["read"] else None)
-        if store is not None:
-            store.add_problems(report.problems[flushed:], run_id)
-            store.end_run(run_id, len(report.rows) - report.earlier)
-            report.replaced = store.replaced
-    finally:
-        stack.close()
-        if store is not None:
-            store.close()
-    report.seconds = time.perf_counter() - t0
-    report.rows.sort(key=lambda r: (r.source, r.board, r.room, r.claim_index))
-    return report
-
-
-__all__ = ["AUDIT_BUDGET", "AuditReport", "AuditRow", "CLASSES", "DEFAULT_TIMEOUT", "FAILURES", "audit",
-           "audit_one", "classify", "failure_row", "iter_tasks", "read_tasks", "settings_record"]
+__all__ = ["AUDIT_BUDGET", "AuditReport", "AuditRow", "CLASSES", "DEFAULT_TIMEOUT", "FAILURES", "audit_one",
+           "classify", "failure_row", "iter_tasks", "read_tasks", "settings_record"]

@@ -604,8 +604,8 @@ def audit_cmd(
     an agreed claim or concession raised within the correction period (Laws 69B and 71).
 
     Exit status 1 when any claim's row is 'error' (after everything else was written)."""
-    from claimlaw.engine.audit import AUDIT_BUDGET, audit
-    from claimlaw.engine.audit_run import WorkerStartError
+    from claimlaw.engine.audit import AUDIT_BUDGET
+    from claimlaw.engine.audit_run import WorkerStartError, audit
     from claimlaw.engine.audit_store import StoreError, StoreWriteError
 
     for p in paths:

@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from claimlaw.engine.audit import audit
+from claimlaw.engine.audit_run import audit
 from claimlaw.engine.audit_store import Store, StoreBusy, StoreError
 from claimlaw.engine.cli import app
 from claimlaw.engine.records import ClaimRecord, ReadProblem, read_file, read_records

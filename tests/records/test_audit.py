@@ -10,7 +10,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from claimlaw.engine.audit import CLASSES, AuditReport, audit
+from claimlaw.engine.audit import CLASSES, AuditReport
+from claimlaw.engine.audit_run import audit
 from claimlaw.engine.cli import app
 from tests.lawmarks import clause
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from claimlaw.engine.audit import audit
+from claimlaw.engine.audit_run import audit
 from claimlaw.engine.audit_store import Store
 
 pytest.importorskip("distributed", reason="the cluster extra is not installed: pip install '.[cluster]'")

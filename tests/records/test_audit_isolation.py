@@ -15,8 +15,9 @@ import pytest
 from typer.testing import CliRunner
 
 import claimlaw.engine.audit as audit_mod
-from claimlaw.engine.audit import AUDIT_BUDGET, AuditReport, audit, read_tasks
-from claimlaw.engine.audit_run import Sandbox, run_local
+import claimlaw.engine.audit_run as run_mod
+from claimlaw.engine.audit import AUDIT_BUDGET, AuditReport, read_tasks
+from claimlaw.engine.audit_run import Sandbox, audit, run_local
 from claimlaw.engine.cli import app
 
 FIX = Path(__file__).parent / "fixtures"
@@ -100,7 +101,7 @@ def test_the_audit_command_writes_everything_then_exits_1_when_a_row_is_an_error
         for i, task in enumerate(real(*args, **kw)):
             yield broken(task) if i == 0 else task
 
-    monkeypatch.setattr(audit_mod, "iter_tasks", one_broken)
+    monkeypatch.setattr(run_mod, "iter_tasks", one_broken)  # the driver, audit_run.audit, reads the tasks
     res = CliRunner().invoke(app, ["audit", str(REISINGER), "--workers", "1", "--json", str(tmp_path / "a.json"),
                                    "--out", str(tmp_path / "a.db")])
     assert res.exit_code == 1, res.output

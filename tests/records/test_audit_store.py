@@ -13,7 +13,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from claimlaw.engine.audit import audit
+from claimlaw.engine.audit_run import audit
 from claimlaw.engine.audit_store import Store
 from claimlaw.engine.cli import app
 
