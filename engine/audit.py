@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import importlib.util
 import io
 import json
 import os
@@ -157,16 +158,26 @@ class AuditReport:
 
 def code_id() -> str:
     """A fingerprint of the sources a verdict depends on (facts, records, play core, this module)."""
-    root = Path(__file__).resolve().parent.parent
+    root = Path(_origin("claimlaw.engine")).parent.parent  # the checkout (or the installed claimlaw folder)
     h = hashlib.sha256()
-    files = [root / "engine" / f"{name}.py" for name in ("audit", "api", "host", "rulebook", "questions", "facts_in",
-                                                          "packs")]
-    for sub in ("facts", "rules", "engine/play", "engine/records"):
-        files += sorted(p for p in (root / sub).rglob("*") if p.suffix in (".py", ".c"))
+    files = [Path(_origin(name)) for name in (
+        "claimlaw.engine.audit", "claimlaw.engine.api", "claimlaw.engine.host", "claimlaw.engine.rulebook",
+        "claimlaw.engine.questions", "claimlaw.engine.facts_in", "claimlaw.engine.packs")]
+    for package in ("claimlaw.facts", "claimlaw.rules", "claimlaw.engine.play", "claimlaw.engine.records"):
+        files += sorted(p for p in Path(_origin(package)).parent.rglob("*") if p.suffix in (".py", ".c"))
     for p in files:
         h.update(p.relative_to(root).as_posix().encode())
         h.update(p.read_bytes())
     return h.hexdigest()[:12]
+
+
+def _origin(module: str) -> str:
+    """The source file of ``module`` (a package's ``__init__.py``), found without importing it: named by its
+    dotted name, so the fingerprint follows a module that moves."""
+    spec = importlib.util.find_spec(module)
+    if spec is None or spec.origin is None:
+        raise RuntimeError(f"claimlaw is incomplete: no source for {module}")
+    return spec.origin
 
 
 def settings_record(mode: str, budget: int) -> dict[str, Any]:
