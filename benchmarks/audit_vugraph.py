@@ -17,8 +17,8 @@ import sys
 import time
 from pathlib import Path
 
-from claimlaw.engine.audit import AuditReport
-from claimlaw.engine.audit_run import audit
+from claimlaw.engine.faces.audit.claims import AuditReport
+from claimlaw.engine.faces.audit.run import audit
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "bbo-vugraph"
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from claimlaw.engine.api import rule
-from claimlaw.engine.audit import AuditReport, audit_one, contested, iter_tasks
+from claimlaw.engine.faces.audit.claims import AuditReport, audit_one, contested, iter_tasks
 from claimlaw.engine.play import PlayCore, dds
 from claimlaw.facts import case_from_dict
 

@@ -105,7 +105,7 @@ def main() -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    cmd = [sys.executable, "-m", "claimlaw.engine.cli", "serve", "--port", str(port)]
+    cmd = [sys.executable, "-m", "claimlaw.engine.faces.cli", "serve", "--port", str(port)]
     if args.workers:
         cmd += ["--workers", str(args.workers)]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

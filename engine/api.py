@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from claimlaw.engine.facts_in import case_facts, claimed_for_side
 from claimlaw.engine.play.normal.licences import LICENCES
 from claimlaw.engine.questions import AnswerBook, Unanswered
-from claimlaw.engine.rulebook import Pack
+from claimlaw.engine.readers.facts_in import case_facts, claimed_for_side
 from claimlaw.facts import DEFAULT_EDITION, Case, Ruling, Side, TraceStep, WeightedResult, Witness
 from claimlaw.facts.contract import score
+from claimlaw.rules.rulebook import Pack
 
 if TYPE_CHECKING:
     from claimlaw.engine.play import PlayCore

@@ -80,7 +80,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from claimlaw.engine.rulebook import (
+from claimlaw.facts.ruling import TraceStep
+from claimlaw.rules.rulebook import (
     RESERVED_FIELDS,
     Composition,
     Edition,
@@ -93,7 +94,6 @@ from claimlaw.engine.rulebook import (
     eq,
     explain,
 )
-from claimlaw.facts.ruling import TraceStep
 
 # Python 3.13 removed PyEval_CallObject, which durable-rules 2.0.28's C extension calls; built with this alias
 # it works unchanged (README, "Python versions"). A build without it fails at import: say how to rebuild.

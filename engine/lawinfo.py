@@ -84,10 +84,10 @@ def clause_under_packs(clause: str, packs: list[str], edition: str) -> ClauseUnd
     """The rules of ``clause`` in force under ``edition`` and ``packs``: from the Laws, added, replaced or withdrawn
     by a pack; and each parameter a rule of the clause reads, with its value and the regulation that set it."""
     from claimlaw.engine.packs import load_pack
-    from claimlaw.engine.rulebook import compose_detailed
     from claimlaw.rules import all_rules
     from claimlaw.rules.clauses import normalise
     from claimlaw.rules.params import PARAMS
+    from claimlaw.rules.rulebook import compose_detailed
 
     cid = normalise(clause)
 

@@ -13,11 +13,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from claimlaw.engine.rulebook import Op, Pack, PackError, Pattern, Rule, fact, ge, gt, le, lt, ne, one_of
-from claimlaw.engine.rulebook import eq as eq_op
 from claimlaw.facts import SEAT_NAMES
 from claimlaw.rules.common import ALL
 from claimlaw.rules.params import PARAMS, check, shown, suggest
+from claimlaw.rules.rulebook import Op, Pack, PackError, Pattern, Rule, fact, ge, gt, le, lt, ne, one_of
+from claimlaw.rules.rulebook import eq as eq_op
 
 TOP_KEYS = ("name", "title", "source", "overrides", "params", "withdraw", "rules")
 PARAM_KEYS = ("value", "cite", "text")

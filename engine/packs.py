@@ -38,9 +38,9 @@ from types import ModuleType
 from typing import Any
 
 from claimlaw.engine.packdata import TOP_KEYS, read_data_pack
-from claimlaw.engine.rulebook import Pack, PackError
 from claimlaw.facts.reading import ReadError, check_shape, parse_json, parse_yaml, read_text
 from claimlaw.rules.params import PARAMS, check, suggest
+from claimlaw.rules.rulebook import Pack, PackError
 
 BUILTIN_PACKAGE = "claimlaw.rules.packs"
 ENTRY_POINT_GROUP = "claimlaw.packs"
@@ -287,7 +287,7 @@ def _from_module(mod: ModuleType, name: str, *, origin: str) -> Pack:
     if pack is None:
         raise PackError(f"pack {name!r}: module {mod.__name__} defines no PACK")
     if not isinstance(pack, Pack):
-        raise PackError(f"pack {name!r}: {mod.__name__}.PACK is a {type(pack).__name__}, not engine.rulebook.Pack")
+        raise PackError(f"pack {name!r}: {mod.__name__}.PACK is a {type(pack).__name__}, not rules.rulebook.Pack")
     return _with_origin(pack, origin)
 
 

@@ -17,14 +17,10 @@ from claimlaw.facts.case import (
 from claimlaw.facts.contract import Contract, score
 from claimlaw.facts.position import PlayError, Position, Revoke, Trick
 from claimlaw.facts.ruling import Choice, CostlyCard, Outcome, Ruling, TraceStep, WeightedResult, Witness
-from claimlaw.facts.statement import StatementParse, parse_statement
 
 __all__ = [
-    "CORRECTION_MINUTES", "DEFAULT_EDITION", "EDITIONS", "SEAT_NAMES", "SIDE_NAMES",
-    "SEATS", "SUITS", "Card", "Case", "CaseError", "Claim", "Contract", "Line", "PlayError",
-    "Position", "Revoke", "Seat", "Side", "Step", "Strain", "Suit", "Trick", "case_from_dict",
-    "case_schema", "load_case", "score", "Choice", "CostlyCard", "Outcome", "Ruling", "TraceStep", "WeightedResult",
-    "Witness",
-    "StatementParse",
-    "parse_statement",
+    "CORRECTION_MINUTES", "DEFAULT_EDITION", "EDITIONS", "SEAT_NAMES", "SIDE_NAMES", "SEATS", "SUITS", "Card",
+    "Case", "CaseError", "Claim", "Contract", "Line", "PlayError", "Position", "Revoke", "Seat", "Side", "Step",
+    "Strain", "Suit", "Trick", "case_from_dict", "case_schema", "load_case", "score", "Choice", "CostlyCard",
+    "Outcome", "Ruling", "TraceStep", "WeightedResult", "Witness",
 ]

@@ -7,8 +7,8 @@ Regulating-Authority packs live in ``rules.packs``.
 
 from __future__ import annotations
 
-from claimlaw.engine.rulebook import Rule
 from claimlaw.rules import law68, law69, law70, law71, law79, normal_play
+from claimlaw.rules.rulebook import Rule
 
 MODULES = (law68, law69, law70, normal_play, law71, law79)
 

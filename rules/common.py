@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from claimlaw.engine.rulebook import Ctx
 from claimlaw.facts import EDITIONS, SEAT_NAMES, SIDE_NAMES
+from claimlaw.rules.rulebook import Ctx
 
 E2017, E2007, E1997 = EDITIONS
 ALL: tuple[str, ...] = EDITIONS

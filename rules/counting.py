@@ -64,13 +64,13 @@ def stated_line_for(ctx: Ctx, side: str) -> Any:
     case = getattr(ctx, "case", None)
     if case is None or case.claim.by.side.value != side:
         return None
-    from claimlaw.engine.facts_in import stated_line
+    from claimlaw.engine.readers.facts_in import stated_line
 
     line, _ = stated_line(case)
     note = getattr(ctx, "note", None)
     if note is not None and case.claim.says == "concede" and case.claim.statement.strip():
         # 68C names the unread words of a claim; a concession's are named here, where its line is used
-        from claimlaw.facts.statement import parse_statement
+        from claimlaw.engine.readers.statement import parse_statement
 
         unread = parse_statement(case.claim.statement, trump=case.board.trump if case.board else None,
                                  claimer=case.claim.by).unparsed

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from claimlaw.engine.rulebook import Rule, fact, ge, gt, no
 from claimlaw.rules.common import ALL, E1997, E2007, E2017, SINCE_2007, Ctx, Facts, claimer_text
+from claimlaw.rules.rulebook import Rule, fact, ge, gt, no
 
 # ---------------------------------------------------------------------------------------
 # Law 68, preamble — only tricks other than the one in progress (2007, 2017; absent in 1997)
@@ -249,7 +249,7 @@ def _clarification(ctx: Ctx, m: Facts) -> None:
     c = m["claim"]
     case = getattr(ctx, "case", None)
     if case is not None and case.claim.statement.strip():
-        from claimlaw.facts.statement import parse_statement
+        from claimlaw.engine.readers.statement import parse_statement
 
         board = case.board
         parsed = parse_statement(case.claim.statement, trump=board.trump if board else None, claimer=case.claim.by)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from claimlaw.engine.rulebook import Rule, fact, gt, no, one_of
 from claimlaw.rules.common import ALL, E1997, SIDE_NAMES, SINCE_2007, Ctx, Facts, tricks_text
 from claimlaw.rules.counting import RERUN, board_totals, need_count, proven, side_count
+from claimlaw.rules.rulebook import Rule, fact, gt, no, one_of
 
 LATE = ("after_next_call", "after_round_end")
 IN_TIME = ("at_once", "before_next_call")

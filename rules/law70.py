@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from claimlaw.engine.rulebook import Rule, fact, gt, ne, no
 from claimlaw.facts import Card, Side
 from claimlaw.rules.common import ALL, E1997, E2007, E2017, SIDE_NAMES, SINCE_2007, Ctx, Facts, tricks_text
 from claimlaw.rules.counting import RERUN, board_totals, model_from_switches, need_count, proven, side_count
 from claimlaw.rules.params import ORDERS_70E2
+from claimlaw.rules.rulebook import Rule, fact, gt, ne, no
 
 RESOLVE_PRIORITY = 50  # after every clause rule has set its switch
 

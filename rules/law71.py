@@ -6,9 +6,9 @@
 
 from __future__ import annotations
 
-from claimlaw.engine.rulebook import Rule, fact, gt, no, one_of
 from claimlaw.rules.common import E1997, E2007, E2017, SIDE_NAMES, Ctx, Facts, tricks_text
 from claimlaw.rules.counting import RERUN, board_totals, need_count, proven, side_count
+from claimlaw.rules.rulebook import Rule, fact, gt, no, one_of
 
 RAISED = ("at_once", "before_next_call", "after_next_call", "after_round_end")
 

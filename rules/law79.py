@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from claimlaw.engine.rulebook import Rule, fact, one_of
 from claimlaw.facts import CORRECTION_MINUTES
 from claimlaw.rules.common import E1997, E2007, E2017, Ctx, Facts
+from claimlaw.rules.rulebook import Rule, fact, one_of
 
 LATE = ("after_next_call", "after_round_end")
 

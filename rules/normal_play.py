@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from claimlaw.engine.play.normal.licences import CLASSES, LICENCES
-from claimlaw.engine.rulebook import Rule, fact, gt, one_of
 from claimlaw.rules.common import ALL, E1997, SINCE_2007, Ctx, Facts
 from claimlaw.rules.params import PARAMS
+from claimlaw.rules.rulebook import Rule, fact, gt, one_of
 
 # the class a case without the finding is ruled for, where no pack gives one (engine/api.py puts the packs' value of
 # this parameter into the findings before the rules run)

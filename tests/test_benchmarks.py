@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from claimlaw.engine.audit import AuditReport, iter_tasks
+from claimlaw.engine.faces.audit.claims import AuditReport, iter_tasks
 from claimlaw.facts import case_from_dict
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from claimlaw.engine.cli import app, visible
+from claimlaw.engine.faces.cli import app, visible
 from claimlaw.engine.packs import PackError, load_pack
 
 ROOT = Path(__file__).resolve().parent.parent

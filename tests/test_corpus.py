@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from claimlaw.engine.cli import app
-from claimlaw.engine.records import ReadProblem, read_file
+from claimlaw.engine.faces.cli import app
+from claimlaw.engine.readers.records import ReadProblem, read_file
 from tests.corpus.make_corpus import MAX_COMMITTED, raw_files
 
 CORPUS = Path(__file__).resolve().parent / "corpus"

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from claimlaw.engine.api import check_expect, rule
-from claimlaw.engine.cli import app
+from claimlaw.engine.faces.cli import app
 from claimlaw.engine.play import PlayCore
 from claimlaw.facts import load_case
 

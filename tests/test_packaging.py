@@ -25,6 +25,6 @@ def test_every_python_package_folder_of_the_repository_is_installed() -> None:
 
 def test_the_console_script_and_our_solver_are_named_under_claimlaw() -> None:
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert data["project"]["scripts"]["claimlaw"] == "claimlaw.engine.cli:main"
+    assert data["project"]["scripts"]["claimlaw"] == "claimlaw.engine.faces.cli:main"
     assert all(m["name"].startswith("claimlaw.") for m in SETUP["ext-modules"])
-    assert importlib.import_module("claimlaw.engine.cli").main
+    assert importlib.import_module("claimlaw.engine.faces.cli").main

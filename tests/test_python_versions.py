@@ -53,7 +53,7 @@ def test_a_durable_rules_built_without_the_3_13_alias_stops_the_cli_with_one_lin
         "raise ImportError('durable_rules_engine.so: undefined symbol: PyEval_CallObject',"
         " name='durable_rules_engine')\n", encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if k != "CLAIMLAW_DEBUG"} | {"PYTHONPATH": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-m", "claimlaw.engine.cli", "rule", str(EXAMPLE)], env=env,
+    done = subprocess.run([sys.executable, "-m", "claimlaw.engine.faces.cli", "rule", str(EXAMPLE)], env=env,
                           capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert done.returncode == 1
     lines = done.stderr.strip().splitlines()

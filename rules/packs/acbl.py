@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from claimlaw.engine.rulebook import Pack
 from claimlaw.rules.normal_play import guideline
+from claimlaw.rules.rulebook import Pack
 
 SOURCE = "ACBL Laws Commission, Spring 2019: Guidelines for Adjudicating Claims"
 

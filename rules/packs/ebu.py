@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from claimlaw.engine.rulebook import Pack, Rule, fact, gt
 from claimlaw.facts import CORRECTION_MINUTES
 from claimlaw.rules.common import ALL, Ctx, Facts
 from claimlaw.rules.normal_play import guideline
+from claimlaw.rules.rulebook import Pack, Rule, fact, gt
 
 SOURCE = "EBU White Book 2023"
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from claimlaw.engine.rulebook import Pack, Rule, fact, gt
 from claimlaw.rules.common import ALL, E1997, Ctx, Facts
+from claimlaw.rules.rulebook import Pack, Rule, fact, gt
 
 
 def _no_claim_either(ctx: Ctx, m: Facts) -> None:

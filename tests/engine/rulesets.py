@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from claimlaw.engine.rulebook import Ctx, Pack, Rule, fact, gt, no, one_of
+from claimlaw.rules.rulebook import Ctx, Pack, Rule, fact, gt, no, one_of
 
 Facts = dict[str, dict[str, Any]]
 ALL = ("2017", "2007", "1997")

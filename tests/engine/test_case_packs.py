@@ -16,7 +16,7 @@ import yaml
 from typer.testing import CliRunner
 
 from claimlaw.engine.api import rule
-from claimlaw.engine.cli import app as cli_app
+from claimlaw.engine.faces.cli import app as cli_app
 from claimlaw.engine.packs import PackError, load_case_pack
 from claimlaw.facts import case_from_dict
 
@@ -24,7 +24,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from claimlaw.engine.web.app import create_app
+from claimlaw.engine.faces.web.app import create_app
 
 CONCESSION: dict[str, Any] = {
     "board": {"contract": "4H", "declarer": "S"},
@@ -37,7 +37,7 @@ def _code_that_leaves_a_mark(folder: Path) -> tuple[Path, Path]:
     """A Python file that, if it ever ran, would create ``ran`` and define a pack."""
     ran = folder / "ran"
     code = (f"open({str(ran)!r}, 'w').write('x')\n"
-            "from claimlaw.engine.rulebook import Pack\nPACK = Pack(name='evil')\n")
+            "from claimlaw.rules.rulebook import Pack\nPACK = Pack(name='evil')\n")
     py = folder / "evil.py"
     py.write_text(code, encoding="utf-8")
     return py, ran

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from claimlaw.engine.api import rule
-from claimlaw.engine.rulebook import Pack
 from claimlaw.facts.case import Case, load_case
 from claimlaw.facts.ruling import Ruling
+from claimlaw.rules.rulebook import Pack
 from tests.lawmarks import clause
 
 ROOT = Path(__file__).resolve().parents[2]

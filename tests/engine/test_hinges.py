@@ -14,7 +14,7 @@ import yaml
 from typer.testing import CliRunner
 
 from claimlaw.engine.api import rule
-from claimlaw.engine.cli import app
+from claimlaw.engine.faces.cli import app
 from claimlaw.engine.hinges import HingeReport, candidates, hinges
 from claimlaw.facts import Case, Ruling, case_from_dict, load_case
 from tests.lawmarks import clause
@@ -200,7 +200,7 @@ def test_claimlaw_rule_prints_the_directors_questions_after_the_law_chain_and_js
 
 
 def test_the_audit_with_hinges_ends_each_at_risk_claims_line_with_the_finding_that_would_make_it_sound() -> None:
-    from claimlaw.engine.audit_run import audit
+    from claimlaw.engine.faces.audit.run import audit
 
     rec = ROOT / "tests" / "records" / "fixtures" / "reisinger-42365.lin"
     rows = audit([rec], workers=0, progress=False, hinges=True).rows

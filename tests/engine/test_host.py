@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from claimlaw.engine.host import Ctx, FactError, RuleError, compile_program
-from claimlaw.engine.rulebook import Pack, Rule, RulebookError, fact, no
+from claimlaw.rules.rulebook import Pack, Rule, RulebookError, fact, no
 from tests.engine.rulesets import ALL, CLUB, RULES, claim
 
 Facts = dict[str, dict[str, Any]]

@@ -12,11 +12,11 @@ import pytest
 import claimlaw.engine.packs as packs
 from claimlaw.engine.host import compile_program
 from claimlaw.engine.packs import PackError, list_packs, load_pack
-from claimlaw.engine.rulebook import Pack
+from claimlaw.rules.rulebook import Pack
 from tests.engine.rulesets import RULES, claim
 
 PY_PACK = '''
-from claimlaw.engine.rulebook import Pack, Rule, fact
+from claimlaw.rules.rulebook import Pack, Rule, fact
 
 def _note(ctx, m):
     ctx.note("{note}")
@@ -55,7 +55,7 @@ def test_a_pack_directory_with_an_init_module_may_use_relative_imports(tmp_path:
     d.mkdir()
     (d / "wording.py").write_text('NOTE = "from a sibling module"\n')
     (d / "__init__.py").write_text(textwrap.dedent('''
-        from claimlaw.engine.rulebook import Pack
+        from claimlaw.rules.rulebook import Pack
         from .wording import NOTE
         PACK = Pack(name="regs", title=NOTE)
     '''))
@@ -89,7 +89,7 @@ def test_a_json_data_pack_sets_params_and_neutralises_rules(tmp_path: Path) -> N
     ("neut.yaml", "name: n\nwithdraw: 3\n", "withdraw: must be a list"),
     ("badname.yaml", "name: 'no spaces'\n", "pack name 'no spaces'"),
     ("nopack.py", "X = 1\n", "defines no PACK"),
-    ("notpack.py", "PACK = {'name': 'x'}\n", "not engine.rulebook.Pack"),
+    ("notpack.py", "PACK = {'name': 'x'}\n", "not rules.rulebook.Pack"),
     ("raises.py", "raise RuntimeError('cannot start')\n", "RuntimeError: cannot start"),
     ("syntax.py", "def (:\n", "SyntaxError"),
 ])
@@ -142,7 +142,7 @@ def test_an_installed_pack_is_found_through_its_entry_point(monkeypatch: pytest.
                                                             tmp_path: Path) -> None:
     write_py_pack(tmp_path / "ra_pack_module.py", name="ra", note="installed pack applies")
     (tmp_path / "ra_factory.py").write_text(
-        "from claimlaw.engine.rulebook import Pack\n"
+        "from claimlaw.rules.rulebook import Pack\n"
         "def make():\n    return Pack(name='made', title='Made by a function')\n")
     (tmp_path / "ra_broken.py").write_text("raise ImportError('missing dependency')\n")
     monkeypatch.syspath_prepend(str(tmp_path))

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from claimlaw.engine.rulebook import (
+from claimlaw.rules.rulebook import (
     Edition,
     Op,
     Pack,
@@ -33,7 +33,7 @@ def nothing(ctx: Any, m: Any) -> None:
 
 
 def test_the_rulebook_does_not_import_durable_rules() -> None:
-    import claimlaw.engine.rulebook as rb
+    import claimlaw.rules.rulebook as rb
 
     source = open(rb.__file__).read()
     assert "import durable" not in source and "from durable" not in source

@@ -13,8 +13,8 @@ from claimlaw.engine.api import InvariantError, check_invariants, play_core, rul
 from claimlaw.engine.host import RuleError, compile_program
 from claimlaw.engine.play import PlayCore
 from claimlaw.engine.play import search as search_mod
-from claimlaw.engine.rulebook import Rule, fact
 from claimlaw.facts import Ruling, case_from_dict, load_case
+from claimlaw.rules.rulebook import Rule, fact
 from tests.conftest import EXAMPLES
 from tests.lawmarks import clause
 
@@ -147,7 +147,7 @@ def test_an_unproven_count_can_never_allow_a_claim() -> None:
 
 def test_a_long_search_says_on_the_terminal_that_it_is_still_going_and_how_to_stop_it(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from claimlaw.engine.cli import _progress
+    from claimlaw.engine.faces.cli import _progress
 
     monkeypatch.setenv("CLAIMLAW_PROGRESS", "1")
     with _progress(after=0.01, every=0.01):
@@ -157,7 +157,7 @@ def test_a_long_search_says_on_the_terminal_that_it_is_still_going_and_how_to_st
 
 
 def test_a_quick_ruling_prints_no_progress(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from claimlaw.engine.cli import _progress
+    from claimlaw.engine.faces.cli import _progress
 
     monkeypatch.setenv("CLAIMLAW_PROGRESS", "1")
     with _progress(after=5.0):

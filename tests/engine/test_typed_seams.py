@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from claimlaw.engine.api import play_core, rule
+from claimlaw.engine.faces.web.rulings import Stopper
 from claimlaw.engine.play import PlayCore
 from claimlaw.engine.play import search as search_mod
-from claimlaw.engine.web.rulings import Stopper
 from claimlaw.facts import Choice, Witness, load_case
 from tests.lawmarks import clause
 

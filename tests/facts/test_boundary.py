@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from claimlaw.facts import CaseError, Suit, case_from_dict, load_case, parse_statement
+from claimlaw.engine.readers.statement import parse_statement
+from claimlaw.facts import CaseError, Suit, case_from_dict, load_case
 from claimlaw.facts.reading import MAX_ALIASES, MAX_DEPTH
 
 ROOT = Path(__file__).resolve().parent.parent.parent

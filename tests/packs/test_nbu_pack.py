@@ -10,7 +10,7 @@ import yaml
 from typer.testing import CliRunner
 
 from claimlaw.engine.api import rule
-from claimlaw.engine.cli import app
+from claimlaw.engine.faces.cli import app
 from claimlaw.facts import Ruling, load_case
 from tests.lawmarks import clause
 

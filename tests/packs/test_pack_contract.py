@@ -12,14 +12,14 @@ import yaml
 from typer.testing import CliRunner
 
 from claimlaw.engine.api import rule
-from claimlaw.engine.cli import app
+from claimlaw.engine.faces.cli import app
 from claimlaw.engine.packdata import CASE_FIELDS, FINDINGS
 from claimlaw.engine.packs import PackError, load_pack
 from claimlaw.engine.play.model import GUIDELINES
-from claimlaw.engine.rulebook import Pack
 from claimlaw.facts import load_case
 from claimlaw.rules.normal_play import GUIDELINES as GUIDELINE_RULES
 from claimlaw.rules.params import ORDERS_70E2, PARAMS
+from claimlaw.rules.rulebook import Pack
 from tests.lawmarks import clause
 
 HERE = Path(__file__).resolve().parent
@@ -78,7 +78,7 @@ def test_a_python_pack_with_an_unknown_parameter_is_refused_but_its_own_rules_ma
     with pytest.raises(PackError, match=r"params.correction_minuts: unknown parameter 'correction_minuts'; did you "
                                         r"mean 'correction_minutes'\?"):
         load_pack(Pack(name="typo", params={"correction_minuts": 60}))
-    from claimlaw.engine.rulebook import Rule, fact
+    from claimlaw.rules.rulebook import Rule, fact
 
     own = Rule(name="own.rule", clause="70A", editions=("2017",), reason="r", when=(fact("adjudicate"),),
                then=lambda ctx, m: None, params={"own_limit": 3})

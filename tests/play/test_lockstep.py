@@ -209,7 +209,7 @@ def test_our_solvers_w_equals_the_python_searchs_on_two_thousand_more_random_end
 def _claims() -> list[tuple[Position, Side, NormalPlayModel, int]]:
     """Every vugraph claim with a position and a declarer: the audit's first question (is there a normal line for
     declarer under the count claimed?)."""
-    from claimlaw.engine.records import ClaimRecord, ReadReport, read_records
+    from claimlaw.engine.readers.records import ClaimRecord, ReadReport, read_records
 
     out = []
     for rec in read_records([DATA], report=ReadReport()):

@@ -254,7 +254,7 @@ def test_a_cash_step_repeated_later_in_the_line_binds_nothing_so_reading_it_once
     """Issue 35: "cash the hearts, the clubs, the hearts, the clubs ..." is read as two steps (``collapse_repeats``);
     the follower marks a repeated cash done with the first, so W with the repeats written out is W with them read
     once, on random positions, ordered or not, and the statement reader says so in its trace."""
-    from claimlaw.facts.statement import parse_statement
+    from claimlaw.engine.readers.statement import parse_statement
 
     text = "cash the hearts, then cash the clubs, then draw trumps" + ", then cash the hearts, then cash the clubs" * 4
     parsed = parse_statement(text, trump=Suit.S, claimer=Seat.S)
@@ -277,7 +277,7 @@ def test_a_cash_step_repeated_later_in_the_line_binds_nothing_so_reading_it_once
 
 def test_a_repeated_cash_with_a_discard_made_on_it_stays_a_step_of_its_own() -> None:
     """The discard after a repeated cash is made on that cash's winners (``step_bound``): the repeat stays."""
-    from claimlaw.facts.statement import parse_statement
+    from claimlaw.engine.readers.statement import parse_statement
 
     p = parse_statement("cash the clubs, discarding a heart, then cash the hearts, then cash the clubs, discarding a "
                         "diamond", trump=Suit.S, claimer=Seat.S)

@@ -28,11 +28,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from claimlaw.engine.audit_run import audit
-from claimlaw.engine.audit_store import Store, StoreBusy, StoreError
-from claimlaw.engine.cli import app
-from claimlaw.engine.records import ClaimRecord, ReadProblem, read_file, read_records
-from claimlaw.engine.records.source import byte_chunks, open_records
+from claimlaw.engine.faces.audit.run import audit
+from claimlaw.engine.faces.audit.store import Store, StoreBusy, StoreError
+from claimlaw.engine.faces.cli import app
+from claimlaw.engine.readers.records import ClaimRecord, ReadProblem, read_file, read_records
+from claimlaw.engine.readers.records.source import byte_chunks, open_records
 
 FIX = Path(__file__).parent / "fixtures"
 REISINGER = FIX / "reisinger-42365.lin"  # six claims; board 24 open is 'impossible', so it is in the table
@@ -87,7 +87,7 @@ def copies(tmp_path: Path, n: int, name: str = "records") -> Path:
 
 def cli(*args: str, timeout: float = 300, prelude: str = "") -> subprocess.CompletedProcess[str]:
     """``claimlaw ARGS`` as its own process (``prelude``: Python run first, e.g. to set an OS limit)."""
-    script = (prelude + "import sys\nfrom claimlaw.engine.cli import main\n"
+    script = (prelude + "import sys\nfrom claimlaw.engine.faces.cli import main\n"
               "sys.argv = ['claimlaw', *sys.argv[1:]]\nmain()\n")
     return subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=timeout)
@@ -161,10 +161,10 @@ def test_reading_a_large_lin_keeps_memory_flat_in_its_size(tmp_path: Path) -> No
     one = REISINGER.read_bytes().replace(b"mc|", b"zz|")
     big = tmp_path / "big.lin"
     big.write_bytes(one * ((4 << 20) // len(one)))
-    code = ("from claimlaw.engine.records import ReadReport, read_records\n"
+    code = ("from claimlaw.engine.readers.records import ReadReport, read_records\n"
             f"r = ReadReport()\nfor _ in read_records([{str(big)!r}], report=r): pass\n"
             "assert r.boards > 9000, r.summary()\n")
-    base = peak_rss_mb("from claimlaw.engine.records import ReadReport, read_records\n")
+    base = peak_rss_mb("from claimlaw.engine.readers.records import ReadReport, read_records\n")
     peak = peak_rss_mb(code)
     assert peak - base < 20, f"{peak - base:.0f} MB more than the imports for a 4 MB file"
 
@@ -175,10 +175,10 @@ def test_reading_a_60_mb_lin_of_claims_stays_under_a_tenth_of_its_size_in_memory
     one = REISINGER.read_bytes()
     big = tmp_path / "big.lin"
     big.write_bytes(one * ((60 << 20) // len(one)))
-    code = ("from claimlaw.engine.records import ReadReport, read_records\n"
+    code = ("from claimlaw.engine.readers.records import ReadReport, read_records\n"
             f"r = ReadReport()\nfor _ in read_records([{str(big)!r}], report=r): pass\n"
             "assert r.claims > 100000, r.summary()\n")
-    base = peak_rss_mb("from claimlaw.engine.records import ReadReport, read_records\n")
+    base = peak_rss_mb("from claimlaw.engine.readers.records import ReadReport, read_records\n")
     peak = peak_rss_mb(code)
     print(f"peak {peak:.0f} MB, imports {base:.0f} MB")
     assert peak - base < 60
@@ -343,7 +343,7 @@ def test_a_second_audit_on_a_store_in_use_is_refused_in_one_line(tmp_path: Path)
 def test_a_concurrent_second_run_is_refused_and_the_first_loses_and_doubles_nothing(tmp_path: Path) -> None:
     data = copies(tmp_path, 10)
     db = tmp_path / "a.db"
-    first = subprocess.Popen([sys.executable, "-m", "claimlaw.engine.cli", "audit", str(data), "--out", str(db),
+    first = subprocess.Popen([sys.executable, "-m", "claimlaw.engine.faces.cli", "audit", str(data), "--out", str(db),
                               "--workers", "1"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                              text=True)
     try:
@@ -417,7 +417,7 @@ def test_no_space_for_a_worker_is_one_line_saying_how_to_finish(tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     import errno
 
-    import claimlaw.engine.audit_run as run_mod
+    import claimlaw.engine.faces.audit.run as run_mod
 
     def full(*_a: Any, **_k: Any) -> Any:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
@@ -457,7 +457,7 @@ def killed_after_five(data: Path, db: Path, wait: float) -> list[str]:
     commit asked for), kills itself with SIGKILL: what a kill -9 during a slow claim leaves."""
     script = (
         "import os, signal, sys, time\n"
-        "from claimlaw.engine import audit_store\n"
+        "from claimlaw.engine.faces.audit import store as audit_store\n"
         "add = audit_store.Store.add\n"
         "seen = []\n"
         "def add_then_kill(self, row, run_id):\n"
@@ -467,7 +467,7 @@ def killed_after_five(data: Path, db: Path, wait: float) -> list[str]:
         f"        time.sleep({wait})\n"
         "        os.kill(os.getpid(), signal.SIGKILL)\n"
         "audit_store.Store.add = add_then_kill\n"
-        "from claimlaw.engine.cli import app\n"
+        "from claimlaw.engine.faces.cli import app\n"
         "sys.argv = ['claimlaw', 'audit', sys.argv[1], '--out', sys.argv[2], '--workers', '1']\n"
         "app()\n")
     return [sys.executable, "-c", script, str(data), str(db)]

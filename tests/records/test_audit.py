@@ -10,9 +10,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from claimlaw.engine.audit import CLASSES, AuditReport
-from claimlaw.engine.audit_run import audit
-from claimlaw.engine.cli import app
+from claimlaw.engine.faces.audit.claims import CLASSES, AuditReport
+from claimlaw.engine.faces.audit.run import audit
+from claimlaw.engine.faces.cli import app
 from tests.lawmarks import clause
 
 FIX = Path(__file__).parent / "fixtures"

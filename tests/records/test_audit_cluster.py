@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from claimlaw.engine.audit_run import audit
-from claimlaw.engine.audit_store import Store
+from claimlaw.engine.faces.audit.run import audit
+from claimlaw.engine.faces.audit.store import Store
 
 pytest.importorskip("distributed", reason="the cluster extra is not installed: pip install '.[cluster]'")
 

@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-import claimlaw.engine.audit as audit_mod
-import claimlaw.engine.audit_run as run_mod
-from claimlaw.engine.audit import AUDIT_BUDGET, AuditReport, read_tasks
-from claimlaw.engine.audit_run import Sandbox, audit, run_local
-from claimlaw.engine.cli import app
+import claimlaw.engine.faces.audit.claims as audit_mod
+import claimlaw.engine.faces.audit.run as run_mod
+from claimlaw.engine.faces.audit.claims import AUDIT_BUDGET, AuditReport, read_tasks
+from claimlaw.engine.faces.audit.run import Sandbox, audit, run_local
+from claimlaw.engine.faces.cli import app
 
 FIX = Path(__file__).parent / "fixtures"
 REISINGER = FIX / "reisinger-42365.lin"
@@ -120,8 +120,8 @@ def test_a_report_counts_timeouts_errors_and_unproven_verdicts_apart() -> None:
 
 
 def test_a_worker_running_other_claimlaw_code_is_refused_before_it_audits_anything() -> None:
-    from claimlaw.engine.audit import settings_record
-    from claimlaw.engine.audit_run import WorkerStartError
+    from claimlaw.engine.faces.audit.claims import settings_record
+    from claimlaw.engine.faces.audit.run import WorkerStartError
 
     other = dict(settings_record("full", AUDIT_BUDGET), code="000000000000")
     with pytest.raises(WorkerStartError, match="install the same claimlaw everywhere"):

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from claimlaw.engine.audit_run import audit
-from claimlaw.engine.audit_store import Store
-from claimlaw.engine.cli import app
+from claimlaw.engine.faces.audit.run import audit
+from claimlaw.engine.faces.audit.store import Store
+from claimlaw.engine.faces.cli import app
 
 FIX = Path(__file__).parent / "fixtures"
 REISINGER = FIX / "reisinger-42365.lin"
@@ -35,7 +35,7 @@ def stopped_after_five(data: Path, db: Path, signal_name: str) -> list[str]:
     """A command auditing ``data`` into ``db`` that sends itself ``signal_name`` once its fifth row is committed."""
     script = (
         "import os, signal, sys\n"
-        "from claimlaw.engine import audit_store\n"
+        "from claimlaw.engine.faces.audit import store as audit_store\n"
         "add = audit_store.Store.add\n"
         "seen = []\n"
         "def add_then_signal(self, row, run_id):\n"
@@ -45,7 +45,7 @@ def stopped_after_five(data: Path, db: Path, signal_name: str) -> list[str]:
         "        self.commit()\n"
         f"        os.kill(os.getpid(), signal.{signal_name})\n"
         "audit_store.Store.add = add_then_signal\n"
-        "from claimlaw.engine.cli import app\n"
+        "from claimlaw.engine.faces.cli import app\n"
         "sys.argv = ['claimlaw', 'audit', sys.argv[1], '--out', sys.argv[2], '--workers', '1']\n"
         "app()\n")
     return [sys.executable, "-c", script, str(data), str(db)]

@@ -1,7 +1,8 @@
 """The whole BBO vugraph set (../shared/data/bbo-vugraph) reads to the end: a slow check.
 
 Run with ``CLAIMLAW_SLOW=1 pytest -m slow tests/records`` (``.ci/run`` does, beside the suite and the
-full audit of the same data); or print the report with ``python -m claimlaw.engine.records ../shared/data/bbo-vugraph``.
+full audit of the same data); or print the report with ``python -m claimlaw.engine.readers.records
+../shared/data/bbo-vugraph``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from claimlaw.engine.records import ClaimRecord, ReadReport, read_records
+from claimlaw.engine.readers.records import ClaimRecord, ReadReport, read_records
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "bbo-vugraph"
 

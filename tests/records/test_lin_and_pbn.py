@@ -14,9 +14,16 @@ from pathlib import Path
 
 import pytest
 
-from claimlaw.engine.records import ClaimRecord, ReadProblem, ReadReport, parse_result_code, read_file, read_records
-from claimlaw.engine.records.lin import contract_from_auction, lin_deal, read_lin, split_records
-from claimlaw.engine.records.pbn import linear_play, play_tokens, read_pbn
+from claimlaw.engine.readers.records import (
+    ClaimRecord,
+    ReadProblem,
+    ReadReport,
+    parse_result_code,
+    read_file,
+    read_records,
+)
+from claimlaw.engine.readers.records.lin import contract_from_auction, lin_deal, read_lin, split_records
+from claimlaw.engine.readers.records.pbn import linear_play, play_tokens, read_pbn
 from claimlaw.facts.cards import Card, Seat, Side, parse_pbn_deal
 from claimlaw.facts.case import Case
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from claimlaw.engine.audit import AuditReport, audit_one, iter_tasks
+from claimlaw.engine.faces.audit.claims import AuditReport, audit_one, iter_tasks
 from tests.lawmarks import clause
 
 HERE = Path(__file__).resolve().parent / "reviewed"

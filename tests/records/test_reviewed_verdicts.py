@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from claimlaw.engine.audit import AuditReport, audit_one, iter_tasks
+from claimlaw.engine.faces.audit.claims import AuditReport, audit_one, iter_tasks
 from tests.lawmarks import clause
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from claimlaw.engine.audit import AUDIT_BUDGET, CLASSES, AuditReport, read_tasks
-from claimlaw.engine.audit_run import Sandbox
+from claimlaw.engine.faces.audit.claims import AUDIT_BUDGET, CLASSES, AuditReport, read_tasks
+from claimlaw.engine.faces.audit.run import Sandbox
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "bbo-vugraph"
 CASES: list[dict[str, Any]] = json.loads(

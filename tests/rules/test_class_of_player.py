@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from claimlaw.engine.api import rule
-from claimlaw.engine.cli import app
+from claimlaw.engine.faces.cli import app
 from claimlaw.engine.packdata import read_data_pack
 from claimlaw.engine.play.model import NormalPlayModel
 from claimlaw.engine.play.normal.licences import CLASSES, LICENCES
@@ -90,7 +90,7 @@ def test_a_case_naming_no_class_is_ruled_for_the_class_its_pack_gives_and_names_
 
 
 def test_a_packs_class_of_player_must_be_a_class() -> None:
-    from claimlaw.engine.rulebook import PackError
+    from claimlaw.rules.rulebook import PackError
 
     with pytest.raises(PackError, match=r"params.class_of_player.value: 'novice' is not a class of player"):
         read_data_pack({"name": "p", "params": {"class_of_player": {"value": "novice", "cite": "R1"}}}, "p", "t")

@@ -7,7 +7,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from claimlaw.engine.api import program_for, rule
-from claimlaw.engine.cli import app
+from claimlaw.engine.faces.cli import app
 from claimlaw.facts import load_case
 from tests.lawmarks import clause
 from tests.rules.helpers import SEED_4C, SEED_4C_PLAY, make, ruled
@@ -73,7 +73,7 @@ def test_under_acbl_1992_an_unaware_claimer_holding_a_higher_trump_is_deemed_to_
 def test_a_pack_written_outside_the_project_is_loaded_by_path_and_takes_effect(tmp_path: Path) -> None:
     pack = tmp_path / "club_pack.py"
     pack.write_text(
-        "from claimlaw.engine.rulebook import Pack, Rule, fact\n"
+        "from claimlaw.rules.rulebook import Pack, Rule, fact\n"
         "def _say(ctx, m):\n"
         "    ctx.note('club regulation 7: claims are explained at the table')\n"
         "PACK = Pack(name='club', title='A club', source='Club regulations 2026',\n"

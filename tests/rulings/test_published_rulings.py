@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from claimlaw.engine.agreement import DISPUTED, RULINGS_BUDGET, case_files, rule_published
 from claimlaw.engine.api import rule
-from claimlaw.engine.cli import app
+from claimlaw.engine.faces.cli import app
 from claimlaw.facts import load_case
 from tests.lawmarks import clause
 

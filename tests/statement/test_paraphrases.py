@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from claimlaw.engine.readers.statement import StatementParse, parse_statement
 from claimlaw.facts import load_case
 from claimlaw.facts.cards import Seat, Suit
-from claimlaw.facts.statement import StatementParse, parse_statement
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).with_name("paraphrases.yaml")

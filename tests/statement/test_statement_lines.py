@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from claimlaw.engine.readers.statement import parse_statement
 from claimlaw.facts import Line
 from claimlaw.facts.cards import Card, Seat, Suit
-from claimlaw.facts.statement import parse_statement
 from tests.lawmarks import clause
 
 S, H, D, C = Suit.S, Suit.H, Suit.D, Suit.C
@@ -128,7 +128,7 @@ def test_a_bare_count_by_suit_binds_the_claimer_to_no_line_but_an_ordered_statem
     """EBU Appeal Focus 2011: '6 diamonds, 5 spades and 2 clubs' is a count of tricks, not a line or an order."""
     from pathlib import Path
 
-    from claimlaw.engine.facts_in import stated_line
+    from claimlaw.engine.readers.facts_in import stated_line
     from claimlaw.facts import load_case
 
     case = load_case(Path(__file__).resolve().parents[2] / "examples" / "7nt-spade-guess.yaml")

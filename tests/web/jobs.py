@@ -11,7 +11,7 @@ import signal
 import time
 from typing import Any
 
-from claimlaw.engine.web.rulings import Stopper
+from claimlaw.engine.faces.web.rulings import Stopper
 
 
 class SpinningCore:

@@ -52,7 +52,8 @@ def server() -> Iterator[dict[str, Any]]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "claimlaw.engine.cli", "serve", "--port", str(port), "--workers", "2", "--queue", "1",
+        [sys.executable, "-m", "claimlaw.engine.faces.cli", "serve", "--port", str(port), "--workers", "2", "--queue",
+         "1",
          "--per-client", "2", "--time-limit", str(TIME_LIMIT), "--abandon-after", str(ABANDON),
          "--timeout", str(TIMEOUT), "--allowed-host", "claims.example"],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -327,13 +328,13 @@ def test_every_answer_carries_the_security_headers(server: dict[str, Any]) -> No
 
 
 def test_the_page_needs_no_inline_script_or_style_so_the_policy_makes_no_exception() -> None:
-    static = ROOT / "engine" / "web" / "static"
+    static = ROOT / "engine" / "faces" / "web" / "static"
     page = (static / "index.html").read_text(encoding="utf-8")
     assert all('src="' in tag for tag in re.findall(r"<script[^>]*>", page))
     assert not re.search(r"<style|\sstyle=|\son[a-z]+=", page)
     script = (static / "app.js").read_text(encoding="utf-8")
     assert not re.search(r"\beval\(|new Function|\.style\b|setAttribute\(\s*['\"](style|on)", script)
-    from claimlaw.engine.web.app import _page
+    from claimlaw.engine.faces.web.app import _page
 
     assert "<script" not in _page("t", "<p>x</p>").body.decode() and "style=" not in _page("t", "").body.decode()
 

@@ -22,7 +22,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from claimlaw.engine.cli import app as cli_app
+from claimlaw.engine.faces.cli import app as cli_app
 
 ROOT = Path(__file__).resolve().parents[2]
 FAST = ROOT / "examples" / "3nt-three-discards-forgotten-jack.yaml"
@@ -45,7 +45,7 @@ def serving(*options: str) -> Iterator[str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "claimlaw.engine.cli", "serve", "--port", str(port), *options],
+    proc = subprocess.Popen([sys.executable, "-m", "claimlaw.engine.faces.cli", "serve", "--port", str(port), *options],
                             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     t0 = time.monotonic()

@@ -14,15 +14,15 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from claimlaw.engine.cli import app as cli_app
+from claimlaw.engine.faces.cli import app as cli_app
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from claimlaw.engine.web.app import create_app
-from claimlaw.engine.web.rulings import Limits, Rulings
-from claimlaw.engine.web.views import no_paths
+from claimlaw.engine.faces.web.app import create_app
+from claimlaw.engine.faces.web.rulings import Limits, Rulings
+from claimlaw.engine.faces.web.views import no_paths
 from tests.web import jobs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,7 +65,7 @@ def test_the_page_and_its_script_and_style_are_served_from_the_package(client: T
 
 
 def test_the_page_loads_nothing_from_the_network() -> None:
-    static = ROOT / "engine" / "web" / "static"
+    static = ROOT / "engine" / "faces" / "web" / "static"
     for f in static.iterdir():
         text = f.read_text(encoding="utf-8")
         assert "//cdn" not in text and "https://" not in text and "http://" not in text, f.name
@@ -317,7 +317,7 @@ def test_a_ruling_nobody_polls_is_killed() -> None:
 
 
 def test_a_server_error_is_one_short_line_never_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    import claimlaw.engine.web.app as web
+    import claimlaw.engine.faces.web.app as web
 
     def broken(data: Any) -> Any:
         raise RuntimeError("boom\nTraceback (most recent call last)")
@@ -369,8 +369,8 @@ def test_every_static_file_is_package_data_so_pip_install_serves_the_page() -> N
     import tomllib
 
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
-    patterns = data["claimlaw.engine.web"]
-    for f in (ROOT / "engine" / "web" / "static").iterdir():
+    patterns = data["claimlaw.engine.faces.web"]
+    for f in (ROOT / "engine" / "faces" / "web" / "static").iterdir():
         assert any(fnmatch.fnmatch(f"static/{f.name}", p) for p in patterns), f.name
 
 

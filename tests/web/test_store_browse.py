@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from claimlaw.engine.audit import AuditRow
-from claimlaw.engine.audit_store import Store
-from claimlaw.engine.cli import app as cli_app
+from claimlaw.engine.faces.audit.claims import AuditRow
+from claimlaw.engine.faces.audit.store import Store
+from claimlaw.engine.faces.cli import app as cli_app
 from tests.web.test_browser import (  # noqa: F401 - browser: a fixture
     ROOT,
     SIZES,
@@ -28,7 +28,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from claimlaw.engine.web.app import create_app
+from claimlaw.engine.faces.web.app import create_app
 
 JACK = "N:..AKQ.2 ...9876 .J.2.AK .Q.765."  # examples/3nt-three-discards-forgotten-jack.yaml at the claim
 

@@ -123,8 +123,8 @@ def rule_cmd(
     the ruling hinges on (the Director's open questions)."""
     from claimlaw.engine.api import check_expect, play_core, rule
     from claimlaw.engine.host import RuleError
-    from claimlaw.engine.rulebook import RulebookError
     from claimlaw.facts import CaseError, load_case
+    from claimlaw.rules.rulebook import RulebookError
 
     if edition is not None and edition not in EDITIONS:
         _fail(f"unknown edition {edition!r}; use {_EDITIONS_SAID}", as_json=as_json, field="--edition")
@@ -442,7 +442,7 @@ def law_cmd(clause: Annotated[str, typer.Argument(help="A clause id such as 70C,
 
 def _law_under_packs(clause: str, packs: list[str], edition: str) -> None:
     from claimlaw.engine.lawinfo import clause_under_packs
-    from claimlaw.engine.rulebook import RulebookError
+    from claimlaw.rules.rulebook import RulebookError
 
     if edition not in EDITIONS:
         _fail(f"unknown edition {edition!r}; use {_EDITIONS_SAID}", field="--edition")
@@ -490,8 +490,8 @@ def serve_cmd(
     """Serve the web page: enter a claim diagram, read the ruling, its law chain and witness line.
 
     The limits, and how to run it behind a reverse proxy: docs/server.md."""
-    from claimlaw.engine.web.app import serve
-    from claimlaw.engine.web.rulings import Limits
+    from claimlaw.engine.faces.web.app import serve
+    from claimlaw.engine.faces.web.rulings import Limits
 
     if not 0 < port < 65536:
         _fail(f"{port} is not a port (1-65535)", field="--port")
@@ -507,8 +507,8 @@ def serve_cmd(
     if not 0.5 <= timeout <= 3600:
         _fail(f"{timeout:g} is not between 0.5 and 3600 seconds", field="--timeout")
     if store is not None:
-        from claimlaw.engine.audit_store import StoreError
-        from claimlaw.engine.web.store_view import StoreView
+        from claimlaw.engine.faces.audit.store import StoreError
+        from claimlaw.engine.faces.web.store_view import StoreView
 
         try:
             StoreView(store)
@@ -604,9 +604,9 @@ def audit_cmd(
     an agreed claim or concession raised within the correction period (Laws 69B and 71).
 
     Exit status 1 when any claim's row is 'error' (after everything else was written)."""
-    from claimlaw.engine.audit import AUDIT_BUDGET
-    from claimlaw.engine.audit_run import WorkerStartError, audit
-    from claimlaw.engine.audit_store import StoreError, StoreWriteError
+    from claimlaw.engine.faces.audit.claims import AUDIT_BUDGET
+    from claimlaw.engine.faces.audit.run import WorkerStartError, audit
+    from claimlaw.engine.faces.audit.store import StoreError, StoreWriteError
 
     for p in paths:
         if not p.exists():
@@ -673,8 +673,8 @@ def audit_report_cmd(
     rows: Annotated[int, typer.Option(help="Rows of non-sound claims to show in the table.")] = 20,
 ) -> None:
     """Print a results store's summary and table again; export it as CSV or JSON."""
-    from claimlaw.engine.audit import AuditReport
-    from claimlaw.engine.audit_store import Store, StoreError, describe
+    from claimlaw.engine.faces.audit.claims import AuditReport
+    from claimlaw.engine.faces.audit.store import Store, StoreError, describe
 
     try:
         db = Store(store, create=False)
@@ -707,7 +707,7 @@ PROBLEMS_SHOWN = 10  # unreadable records listed with their reasons
 
 
 def _print_audit(report: object, rows: int) -> None:
-    from claimlaw.engine.audit import AuditReport
+    from claimlaw.engine.faces.audit.claims import AuditReport
 
     assert isinstance(report, AuditReport)
     shown = [r for r in report.rows if r.verdict not in ("sound", "dd_ok")][:rows]
@@ -747,7 +747,7 @@ def _num(v: int | None) -> str:
 
 def _export_audit(report: object, csv_out: Path | None, json_out: Path | None) -> str:
     """Write --csv and --json; the one-line reason when one could not be written (else "")."""
-    from claimlaw.engine.audit import AuditReport
+    from claimlaw.engine.faces.audit.claims import AuditReport
 
     assert isinstance(report, AuditReport)
     failed = []
@@ -772,7 +772,7 @@ def rulings_cmd(
     from claimlaw.engine.agreement import AgreementRow, case_files, rule_published
     from claimlaw.facts import CaseError
 
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     dirs = list(paths or [root.parent / "shared" / "data" / "rulings", root / "tests" / "rulings" / "cases"])
     for p in paths or []:
         if not p.exists():

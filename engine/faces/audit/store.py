@@ -40,8 +40,8 @@ from pathlib import Path
 from typing import IO, Any, TypeVar
 from urllib.parse import quote
 
-from claimlaw.engine.audit import AuditRow, Key
-from claimlaw.engine.records import ReadProblem
+from claimlaw.engine.faces.audit.claims import AuditRow, Key
+from claimlaw.engine.readers.records import ReadProblem
 
 SCHEMA = 2
 COMMIT_EVERY = 0.5  # seconds between commits at most, while rows arrive

@@ -1,6 +1,6 @@
 """Hand records people already have, read into claimlaw cases: BBO LIN and PBN.
 
-    >>> from engine.records import read_records, ReadReport
+    >>> from engine.readers.records import read_records, ReadReport
     >>> report = ReadReport()
     >>> for item in read_records(["../shared/data/bbo-vugraph"], report=report):
     ...     ...  # a ClaimRecord (item.case is a validated facts.Case) or a ReadProblem
@@ -16,10 +16,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from claimlaw.engine.records.common import ClaimRecord, ReadProblem, ReadReport, RecordError, parse_result_code
-from claimlaw.engine.records.lin import decode, read_lin, stream_lin
-from claimlaw.engine.records.pbn import read_pbn, stream_pbn
-from claimlaw.engine.records.source import byte_chunks, file_digest, open_records, text_chunks
+from claimlaw.engine.readers.records.common import ClaimRecord, ReadProblem, ReadReport, RecordError, parse_result_code
+from claimlaw.engine.readers.records.lin import decode, read_lin, stream_lin
+from claimlaw.engine.readers.records.pbn import read_pbn, stream_pbn
+from claimlaw.engine.readers.records.source import byte_chunks, file_digest, open_records, text_chunks
 from claimlaw.facts.reading import ReadError
 
 __all__ = [

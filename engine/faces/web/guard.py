@@ -1,6 +1,6 @@
 """What stands between the network and the page's routes (docs/server.md).
 
-Plain ASGI middleware, registered on the Starlette app in engine/web/app.py:
+Plain ASGI middleware, registered on the Starlette app in engine/faces/web/app.py:
 
 * :class:`SecurityHeaders`: a Content-Security-Policy that lets the page load only its own script, style and
   requests, ``nosniff``, no framing, no referrer, and ``no-store`` on the API;

@@ -1,6 +1,6 @@
 """The page's JSON of a case and a ruling: a posted case read and checked, the ruling as ``claimlaw rule --json``
-prints it, and what the page draws beside it. Pure functions, used by the server (engine/web/app.py) and by the
-workers that rule (engine/web/rulings.py), so neither imports the other for them."""
+prints it, and what the page draws beside it. Pure functions, used by the server (engine/faces/web/app.py) and by the
+workers that rule (engine/faces/web/rulings.py), so neither imports the other for them."""
 
 from __future__ import annotations
 

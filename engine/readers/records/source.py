@@ -19,7 +19,7 @@ import stat
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from claimlaw.engine.records.common import RecordError
+from claimlaw.engine.readers.records.common import RecordError
 from claimlaw.facts.reading import ReadError, record_limit
 
 CHUNK = 1 << 20  # bytes read at a time

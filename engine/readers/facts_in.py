@@ -40,7 +40,7 @@ def stated_line(case: Case) -> tuple[Line | None, bool]:
     mentions = False
     if c.statement.strip():
         try:
-            from claimlaw.facts.statement import parse_statement
+            from claimlaw.engine.readers.statement import parse_statement
         except ImportError:  # the parser is optional while it is being built
             parse_statement = None  # type: ignore[assignment]
         if parse_statement is not None:

@@ -25,8 +25,8 @@ search budget left open keeps its class with ``proven`` False and is counted apa
 
 Each claim is analysed in a worker
 process of its own (DDS is not thread-safe), on this machine or on a Dask cluster
-(``engine.audit_run``); rows can stream into a SQLite store and a rerun skips what it holds
-(``engine.audit_store``).
+(``engine.faces.audit.run``); rows can stream into a SQLite store and a rerun skips what it holds
+(``engine.faces.audit.store``).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from claimlaw.engine.records import ClaimRecord, ReadProblem, ReadReport, read_file, record_files
+from claimlaw.engine.readers.records import ClaimRecord, ReadProblem, ReadReport, read_file, record_files
 from claimlaw.facts import Case, Position, Ruling, Seat, Side, case_from_dict
 
 CLASSES = ("sound", "at_risk", "impossible", "over_concession")
@@ -161,9 +161,9 @@ def code_id() -> str:
     root = Path(_origin("claimlaw.engine")).parent.parent  # the checkout (or the installed claimlaw folder)
     h = hashlib.sha256()
     files = [Path(_origin(name)) for name in (
-        "claimlaw.engine.audit", "claimlaw.engine.api", "claimlaw.engine.host", "claimlaw.engine.rulebook",
-        "claimlaw.engine.questions", "claimlaw.engine.facts_in", "claimlaw.engine.packs")]
-    for package in ("claimlaw.facts", "claimlaw.rules", "claimlaw.engine.play", "claimlaw.engine.records"):
+        "claimlaw.engine.faces.audit.claims", "claimlaw.engine.api", "claimlaw.engine.host", "claimlaw.rules.rulebook",
+        "claimlaw.engine.questions", "claimlaw.engine.readers.facts_in", "claimlaw.engine.packs")]
+    for package in ("claimlaw.facts", "claimlaw.rules", "claimlaw.engine.play", "claimlaw.engine.readers.records"):
         files += sorted(p for p in Path(_origin(package)).parent.rglob("*") if p.suffix in (".py", ".c"))
     for p in files:
         h.update(p.relative_to(root).as_posix().encode())
@@ -433,7 +433,7 @@ def classify(task: dict[str, Any], mode: str = "full", budget: int = AUDIT_BUDGE
 def file_hash(path: str | os.PathLike[str]) -> str:
     """The first 16 hex digits of the file's SHA-256, read in chunks (empty when it cannot be read, or is not
     a regular file within the records size limit: a FIFO or a device is never read)."""
-    from claimlaw.engine.records.source import file_digest, open_records
+    from claimlaw.engine.readers.records.source import file_digest, open_records
 
     try:
         with open_records(path) as f:

@@ -6,11 +6,11 @@ PBN, LIN or a BBO handviewer link; ``/api/yaml`` the case as a YAML file; ``/api
 ``/api/rulings`` start a ruling (``after``: the id of the client's earlier ruling this one varies, whose trick
 answers it reuses), ``/api/rulings/{id}`` its progress, the ruling and then its hinges (DELETE stops it);
 with ``--store``, ``/api/store`` (counts per verdict), ``/api/store/rows`` (filtered, paged) and
-``/api/store/case`` (a row as the case the audit ruled on; engine/web/store_view.py).
+``/api/store/case`` (a row as the case the audit ruled on; engine/faces/web/store_view.py).
 
 Each ruling runs in a worker process under a time limit, a bounded queue and a share per client
-(engine/web/rulings.py); parsing a case or a pasted record runs off the event loop. Every request passes the
-guards of engine/web/guard.py (security headers, Host and Origin, JSON only, a body limit), and ``serve`` runs
+(engine/faces/web/rulings.py); parsing a case or a pasted record runs off the event loop. Every request passes the
+guards of engine/faces/web/guard.py (security headers, Host and Origin, JSON only, a body limit), and ``serve`` runs
 uvicorn with its connection limits and timeouts. The limits and options: docs/server.md.
 """
 
@@ -35,9 +35,9 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from claimlaw.engine.web.guard import BodyLimit, JsonOnly, SameOrigin, SecurityHeaders
-from claimlaw.engine.web.rulings import Busy, Job, Limits, Rulings, Stopper, run_ruling
-from claimlaw.engine.web.views import error_body, no_paths, read_case
+from claimlaw.engine.faces.web.guard import BodyLimit, JsonOnly, SameOrigin, SecurityHeaders
+from claimlaw.engine.faces.web.rulings import Busy, Job, Limits, Rulings, Stopper, run_ruling
+from claimlaw.engine.faces.web.views import error_body, no_paths, read_case
 from claimlaw.facts import EDITIONS, SEAT_NAMES, CaseError, case_from_dict
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -86,9 +86,9 @@ def import_text(text: str) -> dict[str, Any]:
 
 
 def _from_record(text: str, fmt: str) -> dict[str, Any]:
-    from claimlaw.engine.records.common import ClaimRecord
-    from claimlaw.engine.records.lin import read_lin
-    from claimlaw.engine.records.pbn import read_pbn
+    from claimlaw.engine.readers.records.common import ClaimRecord
+    from claimlaw.engine.readers.records.lin import read_lin
+    from claimlaw.engine.readers.records.pbn import read_pbn
 
     items = read_lin(text, "pasted LIN") if fmt == "lin" else read_pbn(text, "pasted PBN")
     claims = [i for i in items if isinstance(i, ClaimRecord)]
@@ -105,9 +105,9 @@ def _deal_only(text: str, fmt: str) -> dict[str, Any]:
     """A case with the deal as a 13-card claim diagram and no claim, from a bare PBN deal string or a LIN or PBN
     hand record without a claim: the Director draws the claim on it. The contract and declarer come along when
     the record names them, and with them the opening leader."""
-    from claimlaw.engine.records.common import RecordError
-    from claimlaw.engine.records.lin import lin_deal, split_records
-    from claimlaw.engine.records.pbn import pbn_deal, split_games
+    from claimlaw.engine.readers.records.common import RecordError
+    from claimlaw.engine.readers.records.lin import lin_deal, split_records
+    from claimlaw.engine.readers.records.pbn import pbn_deal, split_games
     from claimlaw.facts.cards import Seat
     from claimlaw.facts.contract import Contract
 
@@ -264,7 +264,7 @@ async def store_rows(request: Request) -> Response:
 
 
 async def store_case(request: Request) -> Response:
-    from claimlaw.engine.web.store_view import row_case
+    from claimlaw.engine.faces.web.store_view import row_case
 
     found = await _off_loop(request, _store(request).row, dict(request.query_params))
     case = row_case(found["row"], found["settings"])
@@ -345,8 +345,8 @@ def create_app(limits: Limits | None = None, *, hosts: Sequence[str] | None = No
     """The web application with its ruling workers. ``hosts``/``port``: the Host names (``name[:port]``) and
     port the server answers to (None: any Host, as under a test client; an Origin must still match the Host).
     ``timeout``: seconds for a request's body to arrive. ``job``: what a worker runs for a ruling (tests give
-    their own). ``store``: an audit's results store to browse (engine/web/store_view.py), opened read-only."""
-    from claimlaw.engine.web.store_view import StoreView
+    their own). ``store``: an audit's results store to browse (engine/faces/web/store_view.py), opened read-only."""
+    from claimlaw.engine.faces.web.store_view import StoreView
 
     view = StoreView(store) if store else None  # StoreError: one line naming the file
     rulings = Rulings(limits, job)
@@ -415,7 +415,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, limits: Limits | None = Non
     ``timeout``: seconds a connection has to send a request's head, and again its body."""
     import uvicorn
 
-    from claimlaw.engine.web.guard import GuardedH11Protocol
+    from claimlaw.engine.faces.web.guard import GuardedH11Protocol
 
     connections = _file_limit(CONNECTIONS + 100) - 100
     names = {f"127.0.0.1:{port}", f"localhost:{port}", f"[::1]:{port}", *allowed_hosts}

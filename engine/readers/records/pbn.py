@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from claimlaw.engine.records.common import (
+from claimlaw.engine.readers.records.common import (
     ClaimRecord,
     ReadProblem,
     ReadReport,

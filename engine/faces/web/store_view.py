@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from claimlaw.engine.audit_store import _COLS, check_store_file
+from claimlaw.engine.faces.audit.store import _COLS, check_store_file
 from claimlaw.facts import CaseError
 from claimlaw.facts.cards import Seat
 
@@ -33,7 +33,7 @@ class StoreView:
         self.name = Path(self.path).name
         with self._db() as db:  # an empty database is not a store to browse
             if not db.execute("SELECT name FROM sqlite_master WHERE name='rows'").fetchone():
-                from claimlaw.engine.audit_store import StoreError
+                from claimlaw.engine.faces.audit.store import StoreError
 
                 raise StoreError(f"{path}: no rows table (an empty store)")
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
-from claimlaw.engine.web.views import no_paths, read_case, ruling_json, view_extras
+from claimlaw.engine.faces.web.views import no_paths, read_case, ruling_json, view_extras
 
 QUESTIONS = ("double_dummy", "worst_normal", "cannot_lose", "can_make")
 HINGE_SECONDS = 10.0  # no further hinge candidate is tried after this long (as ``claimlaw rule``)

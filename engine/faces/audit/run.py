@@ -1,6 +1,6 @@
 """Where the audit's per-claim tasks run: worker processes here, or a Dask distributed cluster.
 
-Every claim is analysed in a *sandbox*: a child process (``python -m engine.audit_run MODE BUDGET``)
+Every claim is analysed in a *sandbox*: a child process (``python -m engine.faces.audit.run MODE BUDGET``)
 that reads one task per line on stdin and writes one row per line. It holds one DDS (not
 thread-safe) and the play core's tables for its life. A sandbox that outlives the per-claim time
 limit is killed and replaced (row ``timeout``); one that dies is replaced (row ``error``); an
@@ -27,7 +27,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from claimlaw.engine.audit import (
+from claimlaw.engine.faces.audit.claims import (
     AUDIT_BUDGET,
     DEFAULT_CLASS,
     DEFAULT_TIMEOUT,
@@ -42,11 +42,11 @@ from claimlaw.engine.audit import (
     settings_record,
     task_key,
 )
-from claimlaw.engine.audit_store import Store
-from claimlaw.engine.records import ReadProblem, record_files
+from claimlaw.engine.faces.audit.store import Store
+from claimlaw.engine.readers.records import ReadProblem, record_files
 
 START_TIMEOUT = 120.0  # seconds a new sandbox may take to import and report ready
-_ROOT = str(Path(__file__).resolve().parent.parent)
+_ROOT = str(Path(__file__).resolve().parents[3])
 
 
 class WorkerStartError(RuntimeError):
@@ -71,7 +71,8 @@ class Sandbox:
         env["PYTHONPATH"] = _ROOT + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
         self._err = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "claimlaw.engine.audit_run", self.mode, str(self.budget)], stdin=subprocess.PIPE,
+            [sys.executable, "-m", "claimlaw.engine.faces.audit.run", self.mode, str(self.budget)],
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=self._err, env=env, start_new_session=True)
         self.buf, self.task, self.ready, self.started = b"", None, False, time.monotonic()
 
@@ -84,7 +85,7 @@ class Sandbox:
         """Take the ready message; refuse a worker whose claimlaw is not the run's (code, versions, budget)."""
         theirs = msg.get("settings")
         if self.expect is not None and theirs != self.expect:
-            from claimlaw.engine.audit_store import describe
+            from claimlaw.engine.faces.audit.store import describe
 
             raise WorkerStartError(f"a worker runs {describe(theirs or {})}, this run is {describe(self.expect)}: "
                                    "install the same claimlaw everywhere")
@@ -337,7 +338,7 @@ def _first(e: BaseException) -> str:
 
 def dask_read(name: str, data: bytes) -> tuple[list[dict[str, Any]], list[ReadProblem], dict[str, int], str]:
     """One records file read on a Dask worker: its claims as tasks, its problems, its read counts and its hash."""
-    from claimlaw.engine.audit import AuditReport, iter_tasks
+    from claimlaw.engine.faces.audit.claims import AuditReport, iter_tasks
 
     report = AuditReport()
     digest = [""]
@@ -358,7 +359,7 @@ _COUNTS = ("files", "boards", "claims", "played_out", "not_played", "unfinished"
 
 def _file_bytes(path: Path) -> bytes:
     """A records file's bytes, refused as the local reader refuses it (a FIFO, a device, over the limit)."""
-    from claimlaw.engine.records.source import byte_chunks, open_records
+    from claimlaw.engine.readers.records.source import byte_chunks, open_records
 
     with open_records(path) as f:
         return b"".join(byte_chunks(f))
@@ -367,12 +368,12 @@ def _file_bytes(path: Path) -> bytes:
 def iter_tasks_dask(client: Any, paths: Iterable[str | os.PathLike[str]], report: Any,
                     limit: int | None = None,
                     on_file: Callable[[str, str], None] | None = None) -> Iterator[dict[str, Any]]:
-    """``engine.audit.iter_tasks`` with the reading done on the cluster, a few files ahead.
+    """``engine.faces.audit.claims.iter_tasks`` with the reading done on the cluster, a few files ahead.
 
     The client only reads each file's bytes and sends them: parsing and validating the records
     (milliseconds a claim) would otherwise cap a cluster at what one client core reads.
     """
-    from claimlaw.engine.records.common import RecordError
+    from claimlaw.engine.readers.records.common import RecordError
     from claimlaw.facts.reading import ReadError
 
     files = iter(record_files(paths))
@@ -434,7 +435,7 @@ def main(argv: list[str] | None = None) -> int:
     mode, budget = args[0], int(args[1])
     proto = os.fdopen(os.dup(1), "w", buffering=1, encoding="ascii")
     os.dup2(2, 1)  # anything a library prints goes to stderr, never into the rows
-    from claimlaw.engine.audit import _core, settings_record
+    from claimlaw.engine.faces.audit.claims import _core, settings_record
 
     _core(budget)
     proto.write(json.dumps({"ready": True, "settings": settings_record(mode, budget)}) + "\n")

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from claimlaw.engine.records.common import (
+from claimlaw.engine.readers.records.common import (
     ClaimRecord,
     ReadProblem,
     ReadReport,

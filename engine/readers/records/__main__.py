@@ -1,4 +1,4 @@
-"""Read hand records and print what was read: ``python -m engine.records FILES_OR_DIRS...``."""
+"""Read hand records and print what was read: ``python -m engine.readers.records FILES_OR_DIRS...``."""
 
 from __future__ import annotations
 
@@ -6,14 +6,14 @@ import sys
 import time
 from collections import Counter
 
-from claimlaw.engine.records import ReadReport, read_records
+from claimlaw.engine.readers.records import ReadReport, read_records
 
 
 def main(argv: list[str] | None = None) -> int:
     """Print the read report (files, boards, claims, problems by kind, disagreements, time)."""
     args = sys.argv[1:] if argv is None else argv
     if not args:
-        print("usage: python -m engine.records FILES_OR_DIRS...", file=sys.stderr)
+        print("usage: python -m engine.readers.records FILES_OR_DIRS...", file=sys.stderr)
         return 2
     report = ReadReport()
     start = time.perf_counter()

@@ -1,0 +1,1 @@
+"""The web page: ``claimlaw serve`` (engine/faces/web/app.py) and its bundled static files."""

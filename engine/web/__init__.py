@@ -1,1 +1,0 @@
-"""The web page: ``claimlaw serve`` (engine/web/app.py) and its bundled static files."""
