@@ -30,10 +30,13 @@ from claimlaw.facts.reading import ReadError, check_shape, parse_json, parse_yam
 class CaseError(ValueError):
     """A case file that cannot be read: names the field and the problem."""
 
-    def __init__(self, field: str, problem: str) -> None:
+    def __init__(self, field: str, problem: str, *, cards: tuple[str, ...] = (), seats: tuple[str, ...] = ()) -> None:
         super().__init__(f"{field}: {problem}" if field else problem)
         self.field = field
         self.problem = problem
+        # what the problem is about, as data for a face that marks it (the web page's hands): cards as "SA", seats
+        self.cards = cards
+        self.seats = seats
 
 
 def _card(v: Any) -> Card:
@@ -342,10 +345,10 @@ def _count_check(hands: dict[Seat, list[Card]], where: str, exact: int | None) -
         wrong = sorted((s for s in SEATS if len(hands[s]) != exact), key=lambda s: -len(hands[s]))
         if wrong:
             said = ", ".join(f"{s.long_name} has {len(hands[s])} cards" for s in wrong)
-            raise CaseError(where, f"{said}; a hand as dealt has {exact}")
+            raise CaseError(where, f"{said}; a hand as dealt has {exact}", seats=tuple(s.value for s in wrong))
     dups = sorted(c for c, n in seen.items() if n > 1)
     if dups:
-        raise CaseError(where, f"{', '.join(c.pretty for c in dups)} appears twice")
+        raise CaseError(where, f"{', '.join(c.pretty for c in dups)} appears twice", cards=tuple(str(c) for c in dups))
 
 
 def _tricks_left(b: Board, hands: dict[Seat, list[Card]]) -> int:
@@ -371,7 +374,7 @@ def _tricks_left(b: Board, hands: dict[Seat, list[Card]]) -> int:
     if wrong:
         said = ", ".join(f"{s.long_name} has {len(hands[s])} card(s)" for s in wrong)
         each = f"each hand should have {n}" + (f" ({n - 1} after playing to the trick in progress)" if played else "")
-        raise CaseError("board.position", f"{said}; {why}, {each}")
+        raise CaseError("board.position", f"{said}; {why}, {each}", seats=tuple(s.value for s in wrong))
     return n
 
 

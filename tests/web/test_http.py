@@ -92,7 +92,7 @@ def test_check_names_the_field_with_the_same_one_line_message_as_the_cli(client:
     assert r.status_code == 422
     err = r.json()["error"]
     assert err == {"field": "board.position", "problem": "♥J appears twice",
-                   "message": "board.position: ♥J appears twice"}
+                   "message": "board.position: ♥J appears twice", "cards": ["HJ"]}  # the card as data, for the page
     f = tmp_path / "bad.yaml"
     f.write_text(yaml.safe_dump(bad, allow_unicode=True), encoding="utf-8")
     res = CliRunner().invoke(cli_app, ["rule", str(f)])
@@ -421,3 +421,10 @@ def test_only_a_clients_own_earlier_ruling_hands_its_trick_answers_on() -> None:
         rulings: Rulings = c.app.state.rulings  # type: ignore[attr-defined]
         other = rulings.start(fast_case(), None, "another client", after=first["id"])
         assert finished(c, other.id)["ruling"] == {"handed": 0}
+
+
+def test_a_hand_off_the_count_is_named_in_the_error_as_data_not_only_in_words(client: TestClient) -> None:
+    bad = fast_case()
+    bad["board"]["position"] = "N:..AKQ.2 ...9876 .J.2.AK .Q.765.3"  # West holds one card too many
+    err = client.post("/api/check", json=bad).json()["error"]
+    assert err["field"] == "board.position" and err["seats"] == ["W"] and "West has" in err["message"]

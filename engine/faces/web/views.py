@@ -22,7 +22,12 @@ def no_paths(text: str, keep: str = "") -> str:
 
 def error_body(e: CaseError) -> dict[str, Any]:
     """A case error as the page shows it at the field: the same one line as the CLI."""
-    return {"error": {"field": e.field, "problem": e.problem, "message": str(e)}}
+    out: dict[str, Any] = {"field": e.field, "problem": e.problem, "message": str(e)}
+    if e.cards:
+        out["cards"] = list(e.cards)  # the cards it is about ("SA"), for the page to mark their hands
+    if e.seats:
+        out["seats"] = list(e.seats)
+    return {"error": out}
 
 
 def read_case(data: Any) -> Case:

@@ -328,22 +328,18 @@ function boxFor(field) {
 }
 
 const seatOf = (name) => SEATS.find((s) => SEAT_NAMES[s] === name);
-const SYM_SUIT = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
 
 // The inputs a problem is about: for the diagram, only the hands or the suits it names (a card twice: the suit
 // boxes holding it; a wrong count: that hand's boxes); otherwise every input of its box.
 function targetsOf(p, box) {
   if (p.field === "board.position" && box && box.dataset.field === "board.position") {
     const ids = [];
-    for (const m of p.message.matchAll(/([♠♥♦♣])(10|[AKQJ2-9])/g)) {
-      const u = SYM_SUIT[m[1]];
-      const r = m[2] === "10" ? "T" : m[2];
+    for (const c of p.cards || []) {  // a card twice: the boxes of its suit that hold it
+      const u = c[0];
+      const r = c[1];
       for (const s of SEATS) if (suitText($(`hand-${s}-${u}`).value).includes(r)) ids.push(`hand-${s}-${u}`);
     }
-    const head = p.message.split(";")[0];
-    for (const m of head.matchAll(/\b(North|East|South|West)\b(?:'s hand)?(?= has|'s hand)/g)) {
-      for (const u of SUITS) ids.push(`hand-${seatOf(m[1])}-${u}`);
-    }
+    for (const s of p.seats || []) for (const u of SUITS) ids.push(`hand-${s}-${u}`);  // a hand off the count
     if (ids.length) return [...new Set(ids)].map((id) => $(id));
   }
   return box ? [...box.querySelectorAll("input, select, textarea")] : [$("rule")];
@@ -361,7 +357,7 @@ function localProblems() {
     for (const u of SUITS) {
       for (const r of RANKS) {
         if ((seen[u + r] || []).length > 1) {
-          out.push({ field: "board.position", message: `board.position: ${SUIT_SYM[u]}${r === "T" ? "10" : r} appears twice` });
+          out.push({ field: "board.position", cards: [u + r], message: `board.position: ${SUIT_SYM[u]}${r === "T" ? "10" : r} appears twice` });
         }
       }
     }
@@ -397,7 +393,7 @@ function diagramCounts() {
   const wrong = SEATS.filter((s) => count[s] !== n);
   if (!wrong.length) return null;
   const each = `each hand should have ${n}` + (played.size ? ` (${n - 1} after playing to the trick in progress)` : "");
-  return { field: "board.position", message: `board.position: ${wrong.map((s) => `${SEAT_NAMES[s]} has ${len[s]} card(s)`).join(", ")}; ${why}, ${each}` };
+  return { field: "board.position", seats: wrong, message: `board.position: ${wrong.map((s) => `${SEAT_NAMES[s]} has ${len[s]} card(s)`).join(", ")}; ${why}, ${each}` };
 }
 
 function hideProblems() {
@@ -454,7 +450,7 @@ function goTo(target) {
 function allProblems(err) {
   const local = localProblems();
   const out = [];
-  if (err && !local.some((p) => p.field === err.field && err.field === "board.position" && /twice/.test(err.message))) {
+  if (err && !local.some((p) => p.field === err.field && err.field === "board.position" && (err.cards || []).length)) {
     out.push(err);
   }
   for (const p of local) if (!out.some((q) => q.message === p.message || (q.field === p.field && p.field === "claim.by"))) out.push(p);
