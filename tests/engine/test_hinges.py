@@ -251,4 +251,4 @@ def test_a_claim_with_two_trumps_out_asks_about_both_by_their_names() -> None:
     _, _, report = ruled(EX / "4c-claim-first-chance-to-draw-trumps.yaml")
     (h,) = by_field(report, "findings.aware_of_trumps")
     assert h.question == "when you claimed, did you know three trumps (♣10, ♣7 and ♣4) were still out?"
-    assert h.without_finding == "he knew (the play shows it: 70C2's guideline)"
+    assert h.without_finding == "he knew (the play, the table or the claim's count shows it: 70C2's guideline)"

@@ -79,9 +79,10 @@ def test_an_unanswered_question_reruns_the_rules_and_every_run_sees_the_same_ans
     case = load_case(EXAMPLES / "4h-forgotten-trump-west.yaml")
     counted = SlowCore(0.0)
     ruling = rule(case, play=counted)
-    # 70E1 asks whether a guess is at stake; 70C3 compares two counts; 70A reuses one; naming the card that lost the
-    # trick asks double dummy at the claim (best play already falls short there, so no more)
-    assert counted.calls == 4
+    # 70E1 asks whether a guess is at stake and whether one is in view at the claim; 70C3 compares two counts; 70A
+    # reuses one; naming the card that lost the trick asks double dummy at the claim (best play already falls short
+    # there, so no more)
+    assert counted.calls == 5
     book = AnswerBook(play_core())
     assert book.proven and ruling.proven
 

@@ -68,26 +68,13 @@ def ruling_json(case: Case, ruling: Ruling) -> dict[str, Any]:
 
 
 def view_extras(case: Case, ruling: Ruling) -> dict[str, Any]:
-    """What the page draws beside the ruling: the diagram, the guideline behind each marked card, and our
-    paraphrase of each clause in the trace."""
-    from claimlaw.facts.cards import Card
+    """What the page draws beside the ruling: the diagram and our paraphrase of each clause in the trace (the
+    guideline behind each marked card is the witness's own ``choices``)."""
     from claimlaw.rules.clauses import CLAUSES
 
-    marks: list[list[dict[str, str]]] = []
-    for w in ruling.witnesses:
-        row = []
-        for ch in w.parsed_choices():
-            if isinstance(ch, str):
-                continue
-            try:
-                card = str(Card.parse(ch.card))
-            except ValueError:
-                continue
-            row.append({"seat": ch.seat[0], "card": card, "licence": ch.licence, "text": ch.why})
-        marks.append(row)
     clauses = {c: {"title": CLAUSES[c].title, "paraphrase": CLAUSES[c].paraphrase}
                for c in ruling.laws if c in CLAUSES}
-    return {"diagram": diagram(case), "marks": marks, "clauses": clauses, "best": best_line(case, ruling)}
+    return {"diagram": diagram(case), "clauses": clauses, "best": best_line(case, ruling)}
 
 
 def best_line(case: Case, ruling: Ruling) -> dict[str, Any] | None:
