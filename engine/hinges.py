@@ -2,11 +2,12 @@
 asks to settle each.
 
 For each finding the rules read and the case bears on (awareness of trumps, a card the claimer may have forgotten,
-the class of player, when an objection came, the correction period, whether a defender's partner objected at once,
-whether a 1997/2007 line was irrational not to take, whether showing cards was meant as a claim), the case is ruled
-once under each answer the rules tell apart, built with ``case_from_dict`` and ruled on the same play core, so its
-caches serve every variant. A finding is a hinge when two of its answers give different rulings (outcome or
-tricks). A finding the case gives is listed too (``given``): the ruling rests on it.
+whether words the claimer added came before the first objection, the class of player, when an objection came, the
+correction period, whether a defender's partner objected at once, whether a 1997/2007 line was irrational not to
+take, whether showing cards was meant as a claim), the case is ruled once under each answer the rules tell apart,
+built with ``case_from_dict`` and ruled on the same play core, so its caches serve every variant. A finding is a
+hinge when two of its answers give different rulings (outcome or tricks). A finding the case gives is listed too
+(``given``): the ruling rests on it.
 
     >>> from engine.hinges import hinges
     >>> for h in hinges(case, base_ruling).hinges: print(h.text())
@@ -210,6 +211,20 @@ def candidates(case: Case, base: Ruling) -> list[_Candidate]:
                     [_Option("he knew", {"findings.unaware_of": []}),
                      _Option("he had forgotten it", {"findings.unaware_of": [str(x)]})],
                     "he knew", False, "he knew (a forgotten card is a finding, not a default)"))
+    # 70D1: words the claimer added later are part of his line only when said before the first objection
+    if c.says == "claim" and c.added_statement.strip() and adjudicated:
+        words = " ".join(c.added_statement.split())
+        words = words if len(words) <= 80 else words[:79] + "…"
+        opponents = " and ".join(s.long_name for s in SEATS if s.side != claimer.side)
+        given = c.added_before_objection is not None
+        cur = ("before they objected" if c.added_before_objection else "after they objected") if given else ""
+        out.append(_Candidate(
+            "claim.added_before_objection", opponents,
+            f"did {name} say '{words}' before or after you objected?",
+            [_Option("before they objected", {"claim.added_before_objection": True}),
+             _Option("after they objected", {"claim.added_before_objection": False})],
+            cur, given, "after they objected (70A: doubt goes against the claimer, so the added words are not part "
+                        "of his line, 70D1)"))
     # 70E1 in 1997/2007: a line it would be irrational not to take
     if c.says == "claim" and case.edition in ("1997", "2007") and (
             f.irrational_not_to is not None or _fired(base, "70E1")):

@@ -187,12 +187,19 @@ class Board(_Model):
 
 
 class Claim(_Model):
-    """What the claimer or conceder said and did."""
+    """What the claimer or conceder said and did.
+
+    ``added_statement``: words the claimer added to his statement later (while the claim was being discussed);
+    ``added_before_objection``: whether he said them before the opponents' first objection (true), after it (false),
+    or the Director has not found out (absent). 70D1 reads them with the statement only when said before.
+    """
 
     by: SeatF
     says: Literal["claim", "concede"] = "claim"
     tricks: Tricks | None = None
     statement: str = ""
+    added_statement: str = ""
+    added_before_objection: bool | None = None
     line: Line | None = None
     shows_cards: bool = False
     suggests_curtailing: bool = False
@@ -470,11 +477,23 @@ def check_case(case: Case) -> None:
                     except PlayError as e:
                         raise CaseError(e.field, e.problem) from None
     _check_findings(case, pos)
+    _check_added(c)
     po = case.responses.play_on
     if po is not None and po.requested_by not in SEATS:
         raise CaseError("responses.play_on.requested_by", "unknown seat")
     if case.timing.objection != "none" and case.timing.objection_by is None:
         raise CaseError("timing.objection_by", "say which seat objected")
+
+
+def _check_added(c: Claim) -> None:
+    """Words added later belong to a claim (70D1), and when they were said needs the words."""
+    added = c.added_statement.strip()
+    if added and c.says != "claim":
+        raise CaseError("claim.added_statement", "words added to a concession are not read (70D1 speaks of a "
+                        "claim's statement); put what the conceder said in claim.statement")
+    if not added and c.added_before_objection is not None:
+        raise CaseError("claim.added_before_objection", "says when words were added, but claim.added_statement "
+                        "gives no words")
 
 
 def _check_findings(case: Case, pos: Position | None) -> None:

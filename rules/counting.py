@@ -66,7 +66,10 @@ def stated_line_for(ctx: Ctx, side: str) -> Any:
         return None
     from claimlaw.engine.readers.facts_in import stated_line
 
-    line, _ = stated_line(case)
+    # words added before the first objection are part of the clarification (70D1: the rule asserts the fact)
+    facts = getattr(ctx, "facts", None)
+    added = bool(facts is not None and case.claim.added_statement.strip() and facts("clarification_added"))
+    line, _ = stated_line(case, added=added)
     note = getattr(ctx, "note", None)
     if note is not None and case.claim.says == "concede" and case.claim.statement.strip():
         # 68C names the unread words of a claim; a concession's are named here, where its line is used

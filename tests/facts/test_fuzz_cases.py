@@ -32,7 +32,8 @@ def _section(keys: list[str]) -> st.SearchStrategy[dict[str, Any]]:
 
 
 CLAIM = _section(["by", "says", "tricks", "statement", "shows_cards", "current_trick_only", "abandons_hand",
-                  "suggests_curtailing", "after_lead_out_of_turn", "line"])
+                  "suggests_curtailing", "after_lead_out_of_turn", "line", "added_statement",
+                  "added_before_objection"])
 BOARD = st.one_of(
     _section(["deal", "contract", "declarer", "vulnerable", "play", "position", "leader", "trick", "won"]),
     st.fixed_dictionaries({"deal": st.just(DEAL), "contract": st.sampled_from(["4C", "3NT", 4]),
@@ -107,7 +108,9 @@ VALIDISH = st.fixed_dictionaries(
         "says": st.sampled_from(["claim", "concede"]), "tricks": st.integers(0, 3),
         "statement": st.sampled_from(["", "the rest are mine", "I'll concede one",
                                       "cash the diamonds then the clubs", "all but one"]),
-        "shows_cards": st.booleans(), "abandons_hand": st.booleans(), "suggests_curtailing": st.booleans()})},
+        "shows_cards": st.booleans(), "abandons_hand": st.booleans(), "suggests_curtailing": st.booleans(),
+        "added_statement": st.sampled_from(["", "taking the diamond finesse", "drawing trumps first"]),
+        "added_before_objection": st.one_of(st.none(), st.booleans())})},
     optional={
         "edition": st.sampled_from(["2017", "2007", "1997"]),
         "board": st.sampled_from([DIAGRAM_NT, DIAGRAM_T]),

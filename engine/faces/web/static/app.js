@@ -212,6 +212,8 @@ function buildCase() {
   setPath(c, "claim.says", val("says") === "claim" ? undefined : val("says"));
   setPath(c, "claim.tricks", num("claim-tricks"));
   setPath(c, "claim.statement", $("statement").value.trim());
+  setPath(c, "claim.added_statement", $("added_statement").value.trim());
+  setPath(c, "claim.added_before_objection", tri("added_before_objection"));
   for (const k of ["shows_cards", "suggests_curtailing", "abandons_hand", "current_trick_only", "after_lead_out_of_turn"]) {
     setPath(c, "claim." + k, $(k).checked ? true : undefined);
   }
@@ -274,6 +276,8 @@ function fillForm(c) {
   $("says").value = cl.says || "claim";
   $("claim-tricks").value = cl.tricks ?? "";
   $("statement").value = cl.statement || "";
+  $("added_statement").value = cl.added_statement || "";
+  setTri("added_before_objection", cl.added_before_objection);
   for (const k of ["shows_cards", "suggests_curtailing", "abandons_hand", "current_trick_only", "after_lead_out_of_turn"]) {
     $(k).checked = !!cl[k];
   }
