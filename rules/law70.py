@@ -501,7 +501,7 @@ def _unstated(ctx: Ctx, m: Facts) -> None:
     play, pos = getattr(ctx, "play", None), getattr(ctx, "position", None)
     if pos is None:
         return  # no cards: no count for a guess to change
-    in_view = True
+    in_view: str | bool = True
     if play is not None:
         model = model_from_switches(ctx, m["adj"]["side"])
         if model is not None:
@@ -511,9 +511,14 @@ def _unstated(ctx: Ctx, m: Facts) -> None:
             in_view = play.guess_in_view(pos, side, model)
     # ``at_stake``: a suit with a guess whose winning makes the claim is in view at the claim, so the claim rests on
     # it whatever line is ruled; otherwise 70E1 is among the reasons only where the line ruled takes such a guess
-    ctx.assert_fact("switch", name="finesse_or_drop", clause="70E1", value=True, source="Law 70E1", at_stake=in_view,
+    ctx.assert_fact("switch", name="finesse_or_drop", clause="70E1", value=True, source="Law 70E1",
+                    at_stake=bool(in_view),
                     why="an unstated finesse or drop is not credited unless an opponent has shown out, or would "
                         "on any normal line before the guess")
+    if isinstance(in_view, str) and in_view:
+        # say which card the claim rests on: the guess a Director names when he rules the losing option
+        ctx.note(f"70E1: the claim rests on finding the {in_view}, a guess the claimer did not state: it is not "
+                 "credited unless a show-out proves it.")
 
 
 UNSTATED = Rule(

@@ -19,7 +19,7 @@ from . import native
 from .dds import Disagreement, SolverError, card_values, new_question
 from .model import NormalPlayModel
 from .normal.licences import BY_NAME
-from .normal.licensing import guess_needed, real_guess
+from .normal.licensing import guess_needed, real_guess, tenace_card
 from .search import Node, Searcher, Step, dealt_counts
 
 
@@ -158,15 +158,24 @@ class PlayCore:
         check(pos)
         return guess_needed(*self._view_root(pos, side, model))
 
-    def guess_in_view(self, pos: Position, side: Side, model: NormalPlayModel) -> bool:
-        """Is there, at the claim, a suit where a guess is the way to the missing trick: a tenace of his side's with
-        a guess in it whose winning makes the claim (``real_guess``, as the licence reads it)? Where there is, the
-        claim rests on that guess whatever line the count finds (70E1 is among its reasons); where there is not,
-        70E1 bears on the ruling only if a guess met later in the play is on the line ruled."""
+    def guess_in_view(self, pos: Position, side: Side, model: NormalPlayModel) -> str:
+        """The card the claim rests on finding, where at the claim a suit holds a guess that is the way to the
+        missing trick: the hidden card inside a tenace of his side's with a guess in it whose winning makes the
+        claim (``real_guess``, as the licence reads it), as "♠K"; "" where there is none. Where there is one, the
+        claim rests on that guess whatever line the count finds (70E1 is among its reasons, naming the card);
+        where there is not, 70E1 bears on the ruling only if a guess met later in the play is on the line ruled."""
         check(pos)
         s, root = self._view_root(pos, side, model)
-        return guess_needed(s, root) and any(real_guess(s, root, root.hand(held), x, held.partner)
-                                             for held in side.seats for x in {c.suit for c in root.hand(held)})
+        if not guess_needed(s, root):
+            return ""
+        for held in side.seats:
+            hand = root.hand(held)
+            for x in sorted({c.suit for c in hand}, key=lambda u: u.value):
+                if real_guess(s, root, hand, x, held.partner):
+                    m = tenace_card(s, root, hand, x, held.partner)
+                    if m is not None:
+                        return m.pretty
+        return ""
 
     def _view_root(self, pos: Position, side: Side, model: NormalPlayModel) -> tuple[Searcher, Node]:
         root = root_node(pos, model)
