@@ -7,6 +7,7 @@ module-level functions.
 from __future__ import annotations
 
 import os
+import pickle
 import signal
 import time
 from typing import Any
@@ -70,5 +71,7 @@ def pid(data: Any, budget: int | None, stopper: Stopper) -> dict[str, Any]:
 
 
 def handed_on(data: Any, budget: int | None, stopper: Stopper) -> dict[str, Any]:
-    """How many trick answers the server handed this worker, and one answer of its own to hand on in turn."""
-    return {"ruling": {"handed": len(stopper.seed or {})}, "answers": {("a question", data.get("title")): "its answer"}}
+    """How many trick answers the server handed this worker, and one answer of its own to hand on in turn (pickled,
+    as ``run_ruling`` hands them: the server keeps the bytes without reading them)."""
+    handed = len(pickle.loads(stopper.seed)) if stopper.seed else 0
+    return {"ruling": {"handed": handed}, "answers": pickle.dumps({("a question", data.get("title")): "its answer"})}

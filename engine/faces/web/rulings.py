@@ -91,8 +91,10 @@ class Job:
     positions: int = 0  # positions searched so far, as the worker last told (every half second at most)
     stop: str = ""  # why it was stopped: "you" (the page's Stop), "time", "memory", "gone"
     phase: str = ""  # "hinges" once the ruling is in and the worker rules the variants
-    seed: Any = None  # trick answers of the ruling this one follows (the page's "answer"), for the worker
-    answers: Any = None  # the trick answers this ruling's worker settled (server only; never in ``status``)
+    seed: bytes | None = None  # trick answers of the ruling this one follows (the page's "answer"), for the worker
+    # the trick answers this ruling's worker settled, pickled: the server never unpickles them (that would load the
+    # play core, and its tables, into the server process); never in ``status``
+    answers: bytes | None = None
 
     def status(self) -> dict[str, Any]:
         """What the page polls: state, seconds, questions answered, and the ruling once there is one."""
@@ -129,9 +131,9 @@ class Stopper:
         self.cores: list[Any] = []
         self.questions = 0
         self.told = 0.0  # when the count of positions was last sent
-        self.seed: dict[Any, Any] | None = None  # trick answers handed on from the ruling this one follows
+        self.seed: bytes | None = None  # trick answers handed on from the ruling this one follows (pickled)
 
-    def begin(self, seq: int, seed: dict[Any, Any] | None = None) -> None:
+    def begin(self, seq: int, seed: bytes | None = None) -> None:
         self.seq, self.requested, self.cores, self.questions = seq, False, [], 0
         self.told, self.seed = 0.0, seed
 
@@ -182,7 +184,7 @@ def run_ruling(data: Any, budget: int | None, stopper: Stopper) -> dict[str, Any
     from claimlaw.engine.hinges import hinges
 
     case = read_case(data)
-    answers: dict[Any, Any] = dict(stopper.seed or {})
+    answers: dict[Any, Any] = pickle.loads(stopper.seed) if stopper.seed else {}  # our own worker's bytes
     handed = len(answers)
     t0 = time.perf_counter()
     core = stopper.attach(play_core(budget, fresh=True))
@@ -201,11 +203,13 @@ def run_ruling(data: Any, budget: int | None, stopper: Stopper) -> dict[str, Any
     return out
 
 
-def settled(answers: dict[Any, Any]) -> dict[Any, Any] | None:
-    """The answers a search settled (a stopped or budgeted one is asked again), or None past ANSWERS_BYTES."""
+def settled(answers: dict[Any, Any]) -> bytes | None:
+    """The answers a search settled (a stopped or budgeted one is asked again), pickled, or None past
+    ANSWERS_BYTES. Bytes, so the server keeps and hands them on without loading the play core to read them."""
     kept = {k: a for k, a in answers.items() if a.proven}
     try:
-        return kept if len(pickle.dumps(kept)) <= ANSWERS_BYTES else None
+        out = pickle.dumps(kept)
+        return out if len(out) <= ANSWERS_BYTES else None
     except (pickle.PicklingError, TypeError, AttributeError):  # pragma: no cover - every answer is plain data
         return None
 
