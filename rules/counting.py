@@ -25,7 +25,7 @@ def board_totals(board: dict[str, Any], side: str, claimed: int) -> dict[str, in
 
 def need_count(ctx: Ctx, why: str) -> None:
     """Say plainly that a count is needed and cannot be had, instead of guessing."""
-    if getattr(ctx, "position", None) is None:
+    if ctx.position is None:
         ctx.conclude(next_step=f"{why}; the case gives no cards, so the Director must take the deal or a "
                                "claim diagram to count it.")
         ctx.note(f"{why}: no cards in the case, so no trick count was made.")
@@ -43,11 +43,11 @@ def proven(ctx: Ctx, *counts: Any) -> bool:
     for c in counts:
         if c is not None and not (getattr(c, "exact", True) and getattr(c, "settled", True)):
             return False
-    return bool(getattr(getattr(ctx, "play", None), "proven", True))
+    return ctx.play is None or bool(ctx.play.proven)
 
 
 def claimer_seat(ctx: Ctx, side: str) -> Seat:
-    case = getattr(ctx, "case", None)
+    case = ctx.case
     if case is not None and case.claim.by.side.value == side:
         return case.claim.by
     return Side.parse(side).seats[0]
@@ -61,24 +61,22 @@ def stated_line_for(ctx: Ctx, side: str) -> Any:
     that applies only under a condition ("if trumps are 3-1 ...") is passed on with it: the play core holds
     the claimer to it once he sees the condition hold (engine/play/search.py ``condition_seen``).
     """
-    case = getattr(ctx, "case", None)
+    case = ctx.case
     if case is None or case.claim.by.side.value != side:
         return None
     from claimlaw.engine.readers.facts_in import stated_line
 
     # words added before the first objection are part of the clarification (70D1: the rule asserts the fact)
-    facts = getattr(ctx, "facts", None)
-    added = bool(facts is not None and case.claim.added_statement.strip() and facts("clarification_added"))
+    added = bool(case.claim.added_statement.strip() and ctx.facts("clarification_added"))
     line, _ = stated_line(case, added=added)
-    note = getattr(ctx, "note", None)
-    if note is not None and case.claim.says == "concede" and case.claim.statement.strip():
+    if case.claim.says == "concede" and case.claim.statement.strip():
         # 68C names the unread words of a claim; a concession's are named here, where its line is used
         from claimlaw.engine.readers.statement import parse_statement
 
         unread = parse_statement(case.claim.statement, trump=case.board.trump if case.board else None,
                                  claimer=case.claim.by).unparsed
         if unread:
-            note(f"words of the concession's statement claimlaw could not read as a line: {'; '.join(unread)}")
+            ctx.note(f"words of the concession's statement claimlaw could not read as a line: {'; '.join(unread)}")
     if line is None or not line.steps:
         return None
     return line
@@ -93,7 +91,7 @@ def base_model(ctx: Ctx, side: str, question: Question) -> Any:
         model = NormalPlayModel.dd_only(seat)
     else:
         model = NormalPlayModel.default(seat)
-    case = getattr(ctx, "case", None)
+    case = ctx.case
     if case is not None and case.role_of(seat) == "defender":
         model = model.as_defender(case.board.dummy if case.board else None)
     if question in ("likely", "normal"):
@@ -105,8 +103,8 @@ def base_model(ctx: Ctx, side: str, question: Question) -> Any:
 
 def side_count(ctx: Ctx, side: str, question: Question, model: Any = None) -> Any:
     """Ask the play core; None when there is no position or no core."""
-    play = getattr(ctx, "play", None)
-    pos = getattr(ctx, "position", None)
+    play = ctx.play
+    pos = ctx.position
     if play is None or pos is None:
         return None
     s = Side.parse(side)
@@ -125,11 +123,11 @@ def model_from_switches(ctx: Ctx, side: str, *, exclude: tuple[str, ...] = (),
     guideline rule adds its licence, so neutralising a rule withdraws its licence. Returns None
     when there are no cards to play.
     """
-    if getattr(ctx, "position", None) is None:
+    if ctx.position is None:
         return None
     from claimlaw.engine.play.model import GUIDELINES, NormalPlayModel
 
-    case = getattr(ctx, "case", None)
+    case = ctx.case
     seat = claimer_seat(ctx, side)
     model = NormalPlayModel.dd_only(seat)
     if case is not None and case.role_of(seat) == "defender":
@@ -156,7 +154,7 @@ def model_from_switches(ctx: Ctx, side: str, *, exclude: tuple[str, ...] = (),
             on[name] = True
         else:
             on[name] = bool(value)
-    if case is not None and getattr(ctx, "position", None) is not None:
+    if case is not None and ctx.position is not None:
         remaining = ctx.position.tricks_left
         claimed = next((f["claimed"] for f in ctx.facts("adjudicate")), None)
         if claimed is not None and claimed >= 0:

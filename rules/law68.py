@@ -247,7 +247,7 @@ PARTNER_OBJECTS_1997 = Rule(
 
 def _clarification(ctx: Ctx, m: Facts) -> None:
     c = m["claim"]
-    case = getattr(ctx, "case", None)
+    case = ctx.case
     if case is not None and case.claim.statement.strip():
         from claimlaw.engine.readers.statement import parse_statement
 

@@ -498,7 +498,7 @@ EVIDENCE_2017 = Rule(
 
 
 def _unstated(ctx: Ctx, m: Facts) -> None:
-    play, pos = getattr(ctx, "play", None), getattr(ctx, "position", None)
+    play, pos = ctx.play, ctx.position
     if pos is None:
         return  # no cards: no count for a guess to change
     in_view: str | bool = True
@@ -646,8 +646,7 @@ RESOLVE = Rule(
 
 def _weighted(ctx: Ctx, m: Facts) -> None:
     adj, b = m["adj"], m["board"]
-    case = getattr(ctx, "case", None)
-    weights = case.findings.outcome_weights if case is not None else {}
+    weights = {int(t): w for t, w in (m["findings"].get("outcome_weights") or {}).items()}
     remaining = b.get("remaining", -1)
     if not weights:
         ctx.note("The Regulating Authority allows a weighted result for a claim, but the Director gave no weights "
@@ -675,7 +674,7 @@ WEIGHTED = Rule(
     editions=ALL,
     reason="Where a Regulating Authority allows it, the Director's weighting of the outcomes stands beside the "
            "whole-trick ruling.",
-    when=(fact("adjudicate", alias="adj"), fact("board", alias="board"),
+    when=(fact("adjudicate", alias="adj"), fact("board", alias="board"), fact("findings", alias="findings"),
           fact("params", alias="params", weighted_scores=True)),
     then=_weighted,
     priority=RESOLVE_PRIORITY + 1,

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from claimlaw.facts import Case, Position, Side
 from claimlaw.facts.case import DEFAULT_EDITION as DEFAULT_EDITION
 from claimlaw.facts.case import EDITIONS as KNOWN_EDITIONS
 
@@ -191,12 +192,32 @@ def no(kind: str, **where: Any) -> Pattern:
 # ---------------------------------------------------------------------------------------
 
 
+class TrickQuestions(Protocol):
+    """The trick questions a rule may ask (the engine answers them: engine/questions.py ``AnswerBook``)."""
+
+    @property
+    def proven(self) -> bool: ...
+    def double_dummy(self, pos: Position, side: Side) -> Any: ...
+    def worst_normal(self, pos: Position, side: Side, model: Any, below: int | None = None) -> Any: ...
+    def cannot_lose(self, pos: Position, side: Side) -> Any: ...
+    def guess_at_stake(self, pos: Position, side: Side, model: Any) -> Any: ...
+    def guess_in_view(self, pos: Position, side: Side, model: Any) -> Any: ...
+    def can_make(self, pos: Position, side: Side, n: int) -> bool: ...
+
+
 class Ctx(Protocol):
-    """What an action may do (the host's concrete class is ``engine.host.Ctx``)."""
+    """What an action may do (the host's concrete class is ``engine.host.Ctx``).
+
+    Besides the facts its conditions matched, an action may read three things the engine gives every run, each
+    None when absent: the case as filed (``case``), the cards at the claim (``position``) and the trick questions
+    (``play``)."""
 
     edition: str
     packs: tuple[str, ...]
     params: dict[str, Any]
+    case: Case | None
+    position: Position | None
+    play: TrickQuestions | None
 
     def assert_fact(self, kind: str, **fields: Any) -> None: ...
     def conclude(self, **fields: Any) -> None: ...

@@ -194,6 +194,7 @@ def case_facts(case: Case, pos: Position | None) -> list[dict[str, Any]]:
         "irrational_not_to": "unknown" if f.irrational_not_to is None else f.irrational_not_to,
         "would_likely_have_won": -1 if f.would_likely_have_won is None else f.would_likely_have_won,
         "weights_given": bool(f.outcome_weights),
+        "outcome_weights": {str(t): w for t, w in f.outcome_weights.items()},  # tricks (as text) -> weight
     })
     return facts
 

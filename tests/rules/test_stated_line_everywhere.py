@@ -24,7 +24,7 @@ def _concession(statement: str) -> dict[str, Any]:
 
 def _ctx(data: dict[str, Any]) -> SimpleNamespace:
     notes: list[str] = []
-    return SimpleNamespace(case=case_from_dict(data), note=notes.append, notes=notes)
+    return SimpleNamespace(case=case_from_dict(data), note=notes.append, notes=notes, facts=lambda kind: [])
 
 
 @clause("71B")

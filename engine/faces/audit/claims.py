@@ -212,18 +212,15 @@ def ruling_settings(edition: str | None, packs: Iterable[str], class_of_player: 
 
 # -- one claim -------------------------------------------------------------------------
 
-_CORE: Any = None
-
-
 def _core(budget: int = AUDIT_BUDGET) -> Any:
-    global _CORE
-    if _CORE is None or _CORE.budget != budget:
-        from claimlaw.engine.api import DEFAULT_EDITION, program_for
-        from claimlaw.engine.play import PlayCore
+    """The worker's play core, got as every face gets one (``engine.api.play_core``: one per budget per process,
+    its caches shared by the worker's claims); the default rule program is compiled with it, once as the worker
+    starts, not within a claim's time limit."""
+    from claimlaw.engine.api import DEFAULT_EDITION, play_core, program_for
 
-        _CORE = PlayCore(budget=budget)
-        program_for(DEFAULT_EDITION, [])  # compiled once as the worker starts, not within a claim's time limit
-    return _CORE
+    core = play_core(budget)
+    program_for(DEFAULT_EDITION, [])
+    return core
 
 
 def _task(rec: ClaimRecord, file_hash: str = "", claim_index: int = 0) -> dict[str, Any]:
