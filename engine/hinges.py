@@ -15,6 +15,7 @@ hinge when two of its answers give different rulings (outcome or tricks). A find
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -328,16 +329,53 @@ class HingeReport(BaseModel):
     seconds: float = 0.0
 
 
+# the findings whose answers our solver cannot rule on (engine/play/normal/licences.py: no bit, not solver-neutral)
+PYTHON_SEARCH = ("findings.unaware_of", "findings.class_of_player")
+SECONDS = 10.0  # ``claimlaw rule`` and the page: no further candidate finding is tried after this long
+STOP_SECONDS = 30.0  # and every search stops after this long (the Director waits at the table)
+
+
 def hinges(case: Case, base: Ruling, *, rule_fn: Callable[[Case], Ruling] | None = None,
-           seconds: float | None = None, limit: int = 12) -> HingeReport:
+           seconds: float | None = None, limit: int = 12, core: Any = None,
+           stop_after: float | None = None) -> HingeReport:
     """The findings whose answer changes the ruling of ``case`` (ruled ``base`` as given), most telling first.
 
     ``rule_fn`` rules a variant (default: ``engine.api.rule`` under the base ruling's edition and packs, on the
     process's play core, whose caches every variant shares, with one book of trick answers for all of them). At
     most ``limit`` candidate findings are tried, and none is started after ``seconds``; those are listed as
     unchecked. A finding whose variants' counts are not all proven is listed as unsettled unless its proven answers
-    already differ."""
+    already differ.
+
+    ``stop_after``: seconds after which every search of ``core`` (the play core ``rule_fn`` rules with; the
+    process's own by default) stops with what it found, marked unproven, so a variant whose count needs a long search
+    (a forgotten card takes it to the Python search) leaves its finding unsettled instead of holding the Director for
+    minutes; the core is resumed before returning, unless something else had stopped it."""
     t0 = time.perf_counter()
+    if core is None and rule_fn is None and stop_after is not None:
+        from claimlaw.engine.api import play_core
+
+        core = play_core()
+    timer: threading.Timer | None = None
+    fired: list[bool] = []
+    if core is not None and stop_after is not None and not core.stopped:
+        def stop() -> None:
+            fired.append(True)
+            core.stop()
+
+        timer = threading.Timer(stop_after, stop)
+        timer.daemon = True
+        timer.start()
+    try:
+        return _hinges(case, base, rule_fn, seconds, limit, t0)
+    finally:
+        if timer is not None:
+            timer.cancel()
+            if fired:
+                core.resume()
+
+
+def _hinges(case: Case, base: Ruling, rule_fn: Callable[[Case], Ruling] | None, seconds: float | None, limit: int,
+            t0: float) -> HingeReport:
     if rule_fn is None:
         from claimlaw.engine.api import rule
 
@@ -352,7 +390,9 @@ def hinges(case: Case, base: Ruling, *, rule_fn: Callable[[Case], Ruling] | None
     report = HingeReport()
     found: list[Hinge] = []
     key = _key(base)
-    for i, cand in enumerate(candidates(case, base)):
+    # a forgotten card or a beginner's licence takes the count to the Python search, the slowest: those candidates
+    # are tried last, so the findings our solver rules on at once are all checked first
+    for i, cand in enumerate(sorted(candidates(case, base), key=lambda c: c.field in PYTHON_SEARCH)):
         label = f"{cand.field} ({cand.question})"
         if i >= limit or (seconds is not None and time.perf_counter() - t0 > seconds):
             report.unchecked.append(label)

@@ -24,6 +24,8 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from claimlaw.engine.agreement import RULINGS_BUDGET
+from claimlaw.engine.hinges import SECONDS as HINGE_SECONDS
+from claimlaw.engine.hinges import STOP_SECONDS as HINGE_STOP
 from claimlaw.facts.cards import Card, Seat
 from claimlaw.facts.case import DEFAULT_EDITION, EDITIONS
 
@@ -95,7 +97,6 @@ def _fail(message: str, code: int = EXIT_INVALID, *, as_json: bool = False, fiel
     raise typer.Exit(code)
 
 
-HINGE_SECONDS = 10.0  # ``claimlaw rule``: no further hinge candidate is tried after this long (the Director waits)
 
 
 @app.command("rule")
@@ -117,7 +118,8 @@ def rule_cmd(
              "A budget that runs out leaves the claim not established.")] = None,
     hinges: Annotated[bool, typer.Option(
         "--hinges/--no-hinges", help="After the ruling, the findings it hinges on: each is ruled under every answer "
-        f"the rules tell apart (new candidates stop after {HINGE_SECONDS:g} s).")] = True,
+        f"the rules tell apart (new candidates stop after {HINGE_SECONDS:g} s, every search after "
+        f"{HINGE_STOP:g} s).")] = True,
 ) -> None:
     """Rule on CASE_FILE: the outcome, tricks, score, witness lines, the chain of law references and the findings
     the ruling hinges on (the Director's open questions)."""
@@ -156,7 +158,8 @@ def rule_cmd(
 
         try:
             with _progress():
-                report = find_hinges(case, ruling, rule_fn=rule_variant, seconds=HINGE_SECONDS)  # type: ignore[arg-type]
+                report = find_hinges(case, ruling, rule_fn=rule_variant,  # type: ignore[arg-type]
+                                     seconds=HINGE_SECONDS, core=core, stop_after=HINGE_STOP)
         except KeyboardInterrupt:
             report = None
     diffs = check_expect(case, ruling) if (case.expect and (edition is None or case.expect.edition in (None, edition))

@@ -278,3 +278,27 @@ def test_added_words_that_change_nothing_are_not_a_hinge() -> None:
     base = rule(case)
     assert "claim.added_before_objection" in {c.field for c in candidates(case, base)}
     assert by_field(hinges(case, base), "claim.added_before_objection") == []
+
+
+@clause("70A")
+def test_a_hinge_whose_variant_outlasts_the_stop_is_left_unsettled_and_the_play_core_is_resumed() -> None:
+    # the 7NT claim agreed then disputed at once: a forgotten card or a beginner takes a variant's count to the
+    # Python search, which on twelve tricks runs for minutes; the stop ends it, and the finding is not listed as a
+    # hinge it was never shown to be
+    import time
+
+    from claimlaw.engine.api import play_core
+
+    data = yaml.safe_load((EX / "7nt-agreed-claim-withdrawn-within-correction-period.yaml").read_text("utf-8"))
+    data["timing"]["objection"] = "at_once"
+    data.pop("expect")
+    case = case_from_dict(data)
+    base = rule(case)
+    t0 = time.monotonic()
+    report = hinges(case, base, stop_after=1.0)
+    took = time.monotonic() - t0
+    assert took < 60, took  # never the minutes an unstopped search takes
+    assert report.unsettled or report.unchecked
+    assert not any(h.field in ("findings.unaware_of", "findings.class_of_player") for h in report.hinges
+                   if not all(a.proven for a in h.answers))
+    assert play_core().stopped is False  # later rulings search again

@@ -37,7 +37,6 @@ from typing import Any
 from claimlaw.engine.faces.web.views import no_paths, read_case, ruling_json, view_extras
 
 QUESTIONS = ("double_dummy", "worst_normal", "cannot_lose", "can_make")
-HINGE_SECONDS = 10.0  # no further hinge candidate is tried after this long (as ``claimlaw rule``)
 ANSWERS_BYTES = 4_000_000  # the settled trick answers a ruling hands on to its page's "answer", pickled, at most
 ANSWERS_KEPT = 16  # the newest finished rulings whose answers the server keeps (older ones keep only their JSON)
 
@@ -181,6 +180,8 @@ def run_ruling(data: Any, budget: int | None, stopper: Stopper) -> dict[str, Any
     The trick answers handed on in ``stopper.seed`` answer the questions they cover with no search; the result's
     ``answers`` are those settled here (with the seed's), for the server to hand on in turn."""
     from claimlaw.engine.api import play_core, rule
+    from claimlaw.engine.hinges import SECONDS as HINGE_SECONDS
+    from claimlaw.engine.hinges import STOP_SECONDS as HINGE_STOP
     from claimlaw.engine.hinges import hinges
 
     case = read_case(data)
@@ -196,7 +197,7 @@ def run_ruling(data: Any, budget: int | None, stopper: Stopper) -> dict[str, Any
     if not stopper.requested:
         stopper.partial(out)
         # a stop during the hinges (the page's, or the time limit) leaves the later ones unsettled, as listed
-        report = hinges(case, ruling, seconds=HINGE_SECONDS, rule_fn=lambda v: rule(
+        report = hinges(case, ruling, seconds=HINGE_SECONDS, stop_after=HINGE_STOP, core=core, rule_fn=lambda v: rule(
             v, edition=ruling.edition, play=core, answers=answers))  # the case's own packs, as the ruling
         out["hinges"] = report.model_dump(mode="json")
     out["answers"] = settled(answers)
