@@ -1263,13 +1263,6 @@ static int guards_honour(const Pos *p, const WRules *r, int turn, int x) {
     return 0;
 }
 
-/* normal/licensing.py ``sole_holder``: no other hand holds a card of side suit ``x``, as he sees it */
-static inline int sole_holder(const Pos *p, const WRules *r, int turn, int x) {
-    int pa = (turn + 2) & 3;
-    if (x == p->trump || opp_lane(p, r, x)) return 0;
-    return !(r->seen >> pa & 1) || !lane_of(p->hand[pa], x);
-}
-
 /* normal/licensing.py ``equal_winners``: he sees his masters of a suit as equal winners, to be cashed in any order: all of them
  * small (nine or lower); or every card he holds there is one, his two top cards are not honours in sequence, and
  * partner holds no card between the lowest and the highest of them */
@@ -1575,19 +1568,35 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
             return r->equal_small ? with_equals(out, h, others_of(p, turn)) : out;
         }
     }
-    int losers = 0, guards = 0, dead = 0;
+    int losers = 0, guards = 0, suits = 0;
     for (int x = 0; x < 4; x++) {
         if (!lane_of(h, x) || x == p->trump) continue;
+        suits |= 1 << x;
         if (!side_master(p, r, x)) {
             losers |= 1 << x;
             if (guards_honour(p, r, turn, x)) guards |= 1 << x;
         }
-        dead |= sole_holder(p, r, turn, x);
     }
-    if (guards && ((losers & ~guards) || dead)) losers &= ~guards;  /* he keeps the guard, holding a dead card */
+    if (suits & ~guards) losers &= ~guards;  /* he keeps the guard, holding a card of another side suit */
     for (int x = 0; x < 4; x++) {
         u64 l = lane_of(h, x);
         if (losers >> x & 1) out |= (l & -l) << (16 * x);  /* a loser's lowest */
+    }
+    return out;
+}
+
+/* normal/licensing.py ``length_winners``: the cards of ``side_cards`` (the seat's side-suit cards) whose loss lowers their suit's
+ * sure tricks as he counts them (``suit_tops``: his holding and partner's in his view, against the cards an opponent may hold) */
+static u64 length_winners(const Pos *p, const WRules *r, int turn, u64 side_cards) {
+    int pa = (turn + 2) & 3;
+    u64 opp = against(p, r), out = 0;
+    for (int x = 0; x < 4; x++) {
+        u64 a = lane_of(side_cards, x);
+        if (!a) continue;
+        u64 b = r->seen >> pa & 1 ? lane_of(p->hand[pa], x) : 0, theirs = lane_of(opp, x);
+        int full = suit_tops(a, b, theirs);
+        for (u64 o = a; o; o &= o - 1)
+            if (suit_tops(a & ~(o & -o), b, theirs) < full) out |= (o & -o) << (16 * x);
     }
     return out;
 }
@@ -1609,8 +1618,8 @@ static inline u64 keepers(const Pos *p, const WRules *r, int turn, u64 side_card
 /* normal/ties.py ``ties``: the best-play cards ``dd`` narrowed to those a player without sight of the opponents' hands could
  * choose (never to none). On lead: no trump when the opponents hold none. Mid-trick: nobody ruffs partner's sure
  * winner; following when he cannot win the trick (no card beats it, or partner's surely wins), the lowest; discarding,
- * no winner (nor his only entry to partner's winners) while he holds another side-suit card, and of a side suit its
- * lowest card */
+ * no winner, top or length (nor his only entry to partner's winners), while he holds a side-suit loser, no master (nor
+ * that entry) while he holds another side-suit card, and of a side suit its lowest card */
 static u64 narrow(const WPos *w, const WRules *r, int turn, u64 dd, u64 legal) {
     const Pos *p = &w->p;
     u64 tl = p->trump >= 0 ? LANE << (16 * p->trump) : 0, nd;
@@ -1684,8 +1693,11 @@ static u64 narrow(const WPos *w, const WRules *r, int turn, u64 dd, u64 legal) {
         return nd ? nd : dd;
     }
     u64 side_cards = p->hand[turn] & ~tl;
-    u64 keep = keepers(p, r, turn, side_cards);
-    if (side_cards & ~keep) {  /* a loser held: no winner (nor the only entry) thrown */
+    u64 keep = keepers(p, r, turn, side_cards), counted = keep | length_winners(p, r, turn, side_cards);
+    if (side_cards & ~counted) {  /* a loser held: no winner, top or length (nor the only entry), thrown */
+        nd = dd & (tl | ~counted);
+        if (nd) dd = nd;
+    } else if (side_cards & ~keep) {  /* only winners: a length winner before a top winner (or the only entry) */
         nd = dd & (tl | ~keep);
         if (nd) dd = nd;
     } else if (!psure) {  /* no loser held: he ruffs rather than throw a winner */

@@ -1,13 +1,16 @@
-"""How the claiming side follows and discards (engine/play/normal/licensing.py ``following`` and ``void``, our solver's
-twin in engine/play/_endings.c): a winner is not crashed under partner's forced master, and a defender keeps the guard
-of an honour against a tenace he sees while he holds a dead card (issue 42; own review of audit verdicts, rows 3 and
-12). Each position is small and built by hand; the Python search and our solver must give the same W on it."""
+"""How the claiming side follows and discards (engine/play/normal/licensing.py ``following`` and ``void``, the ties of
+normal/ties.py, our solver's twin in engine/play/_endings.c): a winner is not crashed under partner's forced master, a
+defender keeps the guard of an honour against the cards he sees while he holds a card of another side suit, and a
+length winner he counts is kept like a top winner while he holds a loser (issue 42; own review of audit verdicts,
+rows 3 and 12, and of the second sample, rows 18 and 25). Each position is small and built by hand; the Python search
+and our solver must give the same W on it."""
 
 from __future__ import annotations
 
 from claimlaw.engine.play import NormalPlayModel
-from claimlaw.engine.play.normal.licensing import licences
-from claimlaw.facts import Card, Position, Seat, Side
+from claimlaw.engine.play.normal.licensing import length_winners, licences
+from claimlaw.engine.play.normal.ties import ties
+from claimlaw.facts import Card, Position, Seat, Side, Suit
 from tests.lawmarks import clause
 from tests.play.test_lockstep import both
 from tests.play.test_play_core import searcher, spec_position
@@ -90,10 +93,73 @@ def test_a_bare_king_under_the_tenace_is_no_guard_and_may_be_thrown() -> None:
 
 
 @clause("70.footnote")
-def test_with_no_dead_card_the_guard_may_still_be_thrown() -> None:
-    """West's other suit is ♥A9 with a heart in dummy: no dead card, so the ♣3 stays a normal discard (a loser
-    against a winner: the model does not choose between them for him)."""
+def test_a_defender_keeps_the_guard_even_while_his_other_suit_holds_only_winners() -> None:
+    """West's other suit is ♥A9, both winners as he sees them: he still keeps ♣K3 over dummy's ♣AJ and throws a
+    heart if best play does (keep length with dummy: Andrew Robson's East throws the ♥K to keep his clubs); the
+    ♣3 is no normal discard."""
     spec = {Seat.N: "SA SK C7 C6", Seat.S: "CA CJ H2 H3", Seat.W: "CK C3 HA H9", Seat.E: "H4 H5 H6 D7"}
     pos = _played(spec_position(spec, None, Seat.N), "SA D7 H2")
     s, node = searcher(pos, Side.EW, WEST)
+    assert Card.parse("C3") not in licences(s, node, Seat.W)
+
+
+@clause("70.footnote")
+def test_a_defender_whose_only_side_suit_is_the_guard_may_still_throw_from_it() -> None:
+    """With nothing but ♣K3 and a trump left, West, void in the suit led and partner's ♦4 winning, discards from the
+    clubs: no other side suit to throw, so the ♣3 stays a normal discard."""
+    spec = {Seat.N: "D3 SK C7", Seat.S: "CA CJ H2", Seat.W: "CK C3 S2", Seat.E: "D4 D5 D6"}
+    pos = _played(spec_position(spec, Suit.S, Seat.N), "D3 D4 H2")
+    s, node = searcher(pos, Side.EW, WEST)
     assert Card.parse("C3") in licences(s, node, Seat.W)
+
+
+# the end of own review 2026-11-28b, row 25 (4♥ by East, dummy West): North holds ♠Q83 behind dummy's ♠AKT64 and
+# ♣K7; declarer leads his last two trumps
+LONG = {Seat.N: "SQ S8 S3 CK C7", Seat.E: "H8 H6 SJ S9 CJ", Seat.S: "S7 S5 CQ CT C5", Seat.W: "SA SK ST S6 S4"}
+NORTH = NormalPlayModel.default(Seat.N).as_defender(Seat.W).with_switches(partner_restricted=False)
+
+
+@clause("70.footnote")
+def test_a_defender_keeps_his_queen_guarded_behind_dummys_long_suit_and_throws_his_clubs() -> None:
+    """North claims the ♠Q. On declarer's trumps he keeps ♠Q83 (dummy's ♠AKT64 would drop the queen and run) and
+    throws the ♣7 and even the ♣K: no spade is a normal discard while he holds a club, and the claim stands."""
+    pos = _played(spec_position(LONG, Suit.H, Seat.E), "H6 C5 S4")
+    s, node = searcher(pos, Side.NS, NORTH)
+    assert not any(c.suit == Suit.S for c in licences(s, node, Seat.N))
+    pos = _played(spec_position(LONG, Suit.H, Seat.E), "H6 C5 S4 C7 H8 CT S6")
+    s, node = searcher(pos, Side.NS, NORTH)
+    assert not any(c.suit == Suit.S for c in licences(s, node, Seat.N))
+    assert _w(spec_position(LONG, Suit.H, Seat.E), Side.NS, NORTH) == 1
+
+
+# the end of own review 2026-11-28b, row 18 (3NT by North): North leads the ♥K; dummy South holds ♣AQ8 with the ♣9
+# alone out, the ♠98 and the ♦A
+LENGTH = {Seat.N: "HK H5 DT D5 D4 C2", Seat.E: "SK H8 DK D9 D7 C9",
+          Seat.S: "S9 S8 DA CA CQ C8", Seat.W: "S4 HQ H6 H2 DJ D8"}
+
+
+@clause("70.footnote")
+def test_a_card_is_a_length_winner_where_the_suit_runs_against_every_split_he_sees() -> None:
+    """Dummy's ♣AQ8 opposite ♣2 with the ♣9 alone out makes three tricks as he counts them, so the ♣8 is one; with
+    the ♣JT9 out (all in one hand, the worst split) the ♣8 is no trick and counts for nothing."""
+    pos = _played(spec_position(LENGTH, None, Seat.N), "HK H8")
+    s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).with_concedes(1))
+    assert Card.parse("C8") in length_winners(s, node, Seat.S)
+    spec = {Seat.N: LENGTH[Seat.N], Seat.E: "SK H8 DK CJ CT C9", Seat.S: LENGTH[Seat.S],
+            Seat.W: "S4 HQ H6 H2 DJ D8"}
+    pos = _played(spec_position(spec, None, Seat.N), "HK H8")
+    s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N).with_concedes(1))
+    assert Card.parse("C8") not in length_winners(s, node, Seat.S)
+
+
+@clause("70.footnote")
+def test_dummy_throws_a_loser_before_a_length_winner_he_counts() -> None:
+    """On the ♥K dummy's ♣8 and ♠8 are equally good double dummy (a squeeze would still make the seventh trick),
+    but he counts the ♣8 as his third club: he throws the spade, and the claim of five of the six tricks stands
+    (throwing the ♣8, the ♦4 to the ♦A later breaks the squeeze)."""
+    model = NormalPlayModel.default(Seat.N).with_concedes(1)
+    pos = _played(spec_position(LENGTH, None, Seat.N), "HK H8")
+    s, node = searcher(pos, Side.NS, model)
+    dd = [Card.parse("S8"), Card.parse("C8")]
+    assert ties(s, node, Seat.S, dd, s.legal(node, Seat.S)) == [Card.parse("S8")]
+    assert _w(spec_position(LENGTH, None, Seat.N), Side.NS, model) == 5

@@ -56,12 +56,10 @@ KNOWN: dict[tuple[str, str], str] = {
                   "the claim (a guess the claim does not need; ``guess_is_the_way`` counts it as the way)",
     ("atb", "11"): "model: the concession licence leads the ♥8 into the ♥AKJ9 with three top diamonds to cash (its "
                    "count in the claimer's view missed the hearts the opponents run after drawing his last trump)",
-    ("atb", "18"): "model: dummy discards the ♣8, a counted length winner, keeping the ♠98 losers (the discard "
-                   "licence reads a length winner as a loser)",
-    ("atb", "22"): "model: a defender on lead claiming his ♠A leads a heart and unguards dummy's ♥AT975 instead of "
-                   "cashing the ♠A while declarer holds trumps",
-    ("atb", "25"): "model: a defender unguards his ♠Q behind dummy's visible ♠AKT64 while holding the dead ♣K7 (the "
-                   "guard rule covers a tenace over his honour, not a long suit in dummy)",
+    ("atb", "18"): "model: declarer's line is fixed (dummy keeps the ♣8, a length winner he counts, over the ♠98: "
+                   "``length_winners``), so the audit now asks the defenders' split: East, claiming the ♠K, "
+                   "follows low with the ♠T under North's ♠Q where covering promotes it over dummy's ♠A98 (no "
+                   "follow rule covers an honour yet)",
     ("soundb", "13"): "audit budget: the claim is 'sound (unproven)' in the audit (its search budget ran out); "
                       "claimlaw rule, searching until proven, adjusts it as the reviewer does (70C, the ♣9)",
     ("at", "12"): "model: South now leads the ♣K from ♣K85 to North's bare ♣A (a lead that crashes two winners) and "

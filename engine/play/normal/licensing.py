@@ -283,9 +283,9 @@ def seen_equal(q: Question, node: Node, seat: Seat, card: Card) -> list[Card]:
 def void(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict[Card, str]:
     """Void in the suit led: the lowest trump that wins (``ruff_low``), unless an opponent still to play may overruff
     or partner, still to play, holds a winner of the suit; else a discard from a suit he sees no winner in, not
-    the guard of an honour (``guards_honour``) while he holds a dead card (a loser of another suit, or a card of a
-    suit no other hand holds: ``sole_holder``); and, fooled by a card he does not know of, a discard of a real
-    winner (``unaware_winner``)."""
+    the guard of an honour (``guards_honour``) while he holds a card of another side suit, whatever it is (he keeps
+    length with the hand he sees); and, fooled by a card he does not know of, a discard of a real winner
+    (``unaware_winner``)."""
     m = q.model
     hand = node.hand(seat)
 
@@ -321,8 +321,10 @@ def void(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict[Card
     suits = sorted({c.suit for c in hand if c.suit != q.trump}, key=lambda s: s.value)
     losers = [x for x in suits if not side_has_master(q, node, x, seat)]
     guards = [x for x in losers if guards_honour(q, node, seat, x)]
-    if guards and (len(guards) < len(losers) or any(sole_holder(q, node, seat, x) for x in suits)):
-        # he keeps the guard of an honour the tenace he sees would capture while he holds a dead card
+    if any(x not in guards for x in suits):
+        # he keeps the guard of an honour that the cards he sees would capture, and whose fall would set up their
+        # length, while he holds a card of another side suit: a loser, a card no other hand holds, or even a
+        # winner (keep length with dummy: Andrew Robson throws the ♥K to keep it; own review 2026-11-28b, row 25)
         losers = [x for x in losers if x not in guards]
     for x in losers:
         add(min((c for c in hand if c.suit == x), key=lambda c: c.rank), "discard")
@@ -376,17 +378,6 @@ def guards_honour(q: Question, node: Node, seat: Seat, x: Suit) -> bool:
                 and (len(mine) == above.bit_count() + 1 or over and len(mine) <= above.bit_count())):
             return True
     return False
-
-
-def sole_holder(q: Question, node: Node, seat: Seat, x: Suit) -> bool:
-    """No other hand holds a card of side suit ``x``, as he sees it: its cards win a trick only on his own lead,
-    and can take no one's winner (a dead card to discard: ``void``)."""
-    if x == q.trump:
-        return False
-    v = q.view(node, seat)
-    if v.against(x):
-        return False
-    return seat.partner not in v.seen_seats or not any(c.suit == x for c in node.hand(seat.partner))
 
 
 def equal_winners(q: Question, node: Node, seat: Seat, masters: list[Card], mine: list[Card]) -> bool:
@@ -493,6 +484,27 @@ def keepers(q: Question, node: Node, seat: Seat) -> set[Card]:
         if len(entries) == 1:
             keep.add(entries[0])
     return keep
+
+
+def length_winners(q: Question, node: Node, seat: Seat) -> set[Card]:
+    """The side-suit cards of ``seat`` he counts as length winners: a card whose loss lowers the suit's sure tricks
+    as he counts them (``suit_tops``: his holding and partner's in his view, the opponents' cards all in one hand),
+    so it wins once the suit's outstanding cards are gone (♣AQ8 opposite ♣2 with the ♣9 alone out: the ♣8 is the
+    third trick). Discarding, a player keeps such a card as he keeps a top winner while he holds a loser (ties.py;
+    own review 2026-11-28b, at-risk row 18: dummy's ♣8 thrown, its ♠98 kept)."""
+    v = q.view(node, seat)
+    seen_partner = seat.partner in v.seen_seats
+    out: set[Card] = set()
+    for x in {c.suit for c in node.hand(seat) if c.suit != q.trump}:
+        xn = SUIT_NO[x]
+        a = (node.masks[IDX[seat]] >> (16 * xn)) & LANE
+        b = (node.masks[IDX[seat.partner]] >> (16 * xn)) & LANE if seen_partner else 0
+        theirs = v.against(x)
+        full = suit_tops(a, b, theirs)
+        for c in node.hand(seat):
+            if c.suit == x and suit_tops(a & ~(1 << c.rank), b, theirs) < full:
+                out.add(c)
+    return out
 
 
 def strands(q: Question, node: Node, seat: Seat, low: Card, blocking_only: bool = False) -> bool:

@@ -12,6 +12,7 @@ from .licensing import (
     crossing,
     equal_overtake,
     keepers,
+    length_winners,
     partner_takes,
     strands,
     unblock_card,
@@ -30,8 +31,9 @@ def ties(q: Question, node: Node, seat: Seat, dd: list[Card], legal: list[Card])
     could choose, never to none (so W <= double dummy holds). In the middle of a trick: nobody ruffs partner's
     sure winner; following when he cannot win the trick (no card of his beats it, or partner's card wins it
     as he sees it, or partner, still to play, takes it whatever he plays: ``partner_takes``), the lowest card;
-    discarding, no card he sees as a master of a side suit (nor his only entry to partner's winners) while he
-    holds another side-suit card, and of a side suit its lowest card.
+    discarding, no card he counts as a winner of a side suit, top or length (``length_winners``), nor his only entry
+    to partner's winners, while he holds a side-suit loser; holding none, no master (nor that entry) while he holds
+    another side-suit card; and of a side suit its lowest card.
     On lead: no trump when he sees no trump out, while he holds a card of another suit."""
     if not node.trick:
         if q.trump and not seen_opp(q, node, q.trump, seat):
@@ -63,7 +65,10 @@ def ties(q: Question, node: Node, seat: Seat, dd: list[Card], legal: list[Card])
     hand = node.hand(seat)
     side = [c for c in hand if c.suit != q.trump]
     keep = keepers(q, node, seat)
-    if any(c not in keep for c in side):  # a loser held: no winner (nor the only entry) thrown
+    counted = keep | length_winners(q, node, seat)
+    if any(c not in counted for c in side):  # a loser held: no winner, top or length (nor the only entry), thrown
+        dd = [c for c in dd if c.suit == q.trump or c not in counted] or dd
+    elif any(c not in keep for c in side):  # only winners: a length winner before a top winner (or the only entry)
         dd = [c for c in dd if c.suit == q.trump or c not in keep] or dd
     elif not partner_sure:  # no loser held: he ruffs rather than throw a winner
         dd = [c for c in dd if c.suit == q.trump] or dd
