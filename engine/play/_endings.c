@@ -1194,6 +1194,7 @@ static inline int v_partner_sure(const WPos *w, const WRules *r, int turn) {
 }
 
 static int way_to(const Pos *p, const WRules *r, u64 mine, u64 part);
+static int suit_tops(u64 a, u64 b, u64 theirs);
 
 /* normal/licensing.py ``unblock_card``: partner's sure winner (``wcode``, partner ``pa``, a hand he sees) is his last card of the suit
  * led, this hand holds a master there, and partner has no entry back (a card under one of this hand's masters in
@@ -1215,14 +1216,18 @@ static u64 unblock_card(const Pos *p, const WRules *r, int turn, int pa, int wco
     u64 over = follow & ~((2ULL << (wcode & 15)) - 1);
     over &= -over;
     /* overtaking with his only winner unblocks nothing: the lead would stay with no winner */
-    u64 freed = above_all(follow, opp_lane(p, r, led)) & ~over;
-    if (!freed) return 0;
-    /* normal/licensing.py ``strands_partner``: partner's winners outside the suit led that the overtake leaves with no way to
-     * them (this hand holds no card under one of them in their suit, nor, partner holding a trump, a card of a suit
-     * partner is out of); the overtake must free more of his winners than it strands of partner's */
+    return above_all(follow, opp_lane(p, r, led)) & ~over ? over : 0;
+}
+
+/* normal/licensing.py ``unblock_gains``: overtaking with ``over`` (a lane bit of the suit led, from ``unblock_card``) frees more tricks
+ * of his (his other cards there, top and length winners: ``suit_tops``) than it strands of partner's winners outside
+ * the suit (``strands_partner``: none where this hand keeps a way to them, ``way_to``) */
+static int unblock_gains(const Pos *p, const WRules *r, int turn, u64 over) {
+    int led = p->tc[0] >> 4, pa = (turn + 2) & 3;
+    u64 follow = lane_of(p->hand[turn], led);
     u64 rest = p->hand[turn] & ~(over << (16 * led)), wins = masters_in(p, r, p->hand[pa]) & ~(LANE << (16 * led));
-    if (wins && !way_to(p, r, rest, p->hand[pa]) && popcount(wins) >= popcount(freed)) return 0;
-    return over;
+    int stranded = wins && !way_to(p, r, rest, p->hand[pa]) ? popcount(wins) : 0;
+    return stranded < suit_tops(follow & ~over, 0, opp_lane(p, r, led));
 }
 
 /* normal/licensing.py ``forcing_card``: following to a trick he cannot win, one opponent still to play, the other known void in the
@@ -1584,6 +1589,7 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
                 }
             }
         u64 ub = partner_winning && wseat == pa ? unblock_card(p, r, turn, pa, wcode) : 0, eq;
+        if (ub && !unblock_gains(p, r, turn, ub)) return 0;  /* it strands as much as it frees: best play only */
         if (ub) out = ub;  /* partner's last card of the suit: he overtakes rather than block his winners */
         else if (partner_winning || !over || partner_takes(w, r, turn, wcode)) {
             u64 force = partner_winning || over || partner_takes(w, r, turn, wcode)

@@ -177,11 +177,12 @@ def _w_from(pos: Position, side: Side, model: NormalPlayModel, played: str) -> i
 def test_partners_last_card_of_a_suit_is_not_overtaken_where_that_strands_as_many_partners_winners_as_it_frees(
 ) -> None:
     """Declarer North leads his last diamond, the ♦9; South holds ♦K8 and no club, North three master clubs.
-    Overtaking with the ♦K frees one diamond and strands three clubs: South follows low and North takes the rest.
+    Overtaking with the ♦K frees one diamond and strands three clubs: no licence gives it (nor the block: best play
+    only), and North takes the rest.
     With ♦KQ8 opposite North's single club the overtake frees two winners for one stranded, and it stays."""
     spec = {Seat.N: "D9 C7 C6 C5", Seat.S: "DK D8 H8 H6", Seat.E: "HK HQ S3 S2", Seat.W: "HJ HT S5 S4"}
     s, node = searcher(_played(spec_position(spec, None, Seat.N), "D9 S2"), Side.NS, NormalPlayModel.default(Seat.N))
-    assert licences(s, node, Seat.S) == {Card.parse("D8"): "follow_low"}
+    assert licences(s, node, Seat.S) == {}
     assert _w_from(spec_position(spec, None, Seat.N), Side.NS, NormalPlayModel.default(Seat.N), "D9 S2") == 4
     gain = {Seat.N: "D9 C7 H3 H2", Seat.S: "DK DQ D8 H6", Seat.E: "HK HQ S3 S2", Seat.W: "HJ HT S5 S4"}
     s, node = searcher(_played(spec_position(gain, None, Seat.N), "D9 S2"), Side.NS, NormalPlayModel.default(Seat.N))

@@ -35,12 +35,12 @@ JUDGED = {"ACCEPT", "REJECT", "ADJUST", "SOUND"}
 
 # rows claimlaw still gets wrong, by file stem and row number: what is at fault (strict: fix and remove)
 KNOWN: dict[tuple[str, str], str] = {
-    ("at", "16"): "model: the overtake that stranded North's clubs is gone (``unblock_card`` frees no fewer winners "
-                  "than it strands, ``strands_partner``); the line now has North lead the ♦3 from ♦973 (small "
-                  "masters in any order, White Book 8.70.5) into South's ♦KQ8, who cashes them and strands North's "
-                  "master clubs: "
-                  "a careless order that blocks the suit, of the kind reviewed row atb24 accepts, so no narrowing "
-                  "rejects it without dropping an accepted line",
+    ("at", "16"): "model: the overtake that stranded North's clubs is gone (no unblock licence where it strands as "
+                  "many of partner's winners as it frees, ``unblock_gains``); the line now has North lead the ♦3 "
+                  "(equal double dummy) to South's ♦4 and South cash the ♦K and ♦Q from the top, felling North's ♦97, "
+                  "so the master clubs die: a careless order that blocks the suit, of the kind reviewed row atb24 "
+                  "accepts (the ♥J before the ♥5, crashing dummy's only entry), so no narrowing rejects it without "
+                  "dropping an accepted line",
     ("at", "13"): "model (the concession and 70C2 narrowings together, 2026-11-28): the accepted line, North "
                   "overruffing West's ♥K with the ♥A and leading the ♥J to drive out the ♥Q (the ♥2 forgotten), "
                   "is no longer found; each narrowing alone kept it. Not yet traced",

@@ -254,6 +254,10 @@ def following(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict
     over = [c for c in follow if q.beats(c, w_card) and wins_trick(q, node, seat, c, surely=False)]
     sure = [c for c in over if wins_trick(q, node, seat, c)]
     ub = unblock_card(q, node, seat, follow, w_seat, w_card) if partner_winning else None
+    if ub is not None and not unblock_gains(q, node, seat, follow, ub):
+        # the overtake would strand as many of partner's winners as it frees: neither it nor the block is a
+        # licence (an unblock gains, it does not cost a suit); best play only
+        return out
     if ub is not None:
         add(ub, "follow_low")  # partner's last card of the suit: he overtakes rather than block his winners
         if m.on("blocks_suit"):  # a beginner may follow low and block it (EBU Club TD course)
@@ -505,17 +509,22 @@ def unblock_card(q: Question, node: Node, seat: Seat, follow: list[Card], w_seat
     over = next((c for c in follow if q.beats(c, w_card)), None)
     if over is None or not any(perceived_master(q, node, c, seat) for c in follow if c != over):
         return None  # overtaking with his only winner unblocks nothing: the lead would stay with no winner
-    if strands_partner(q, node, seat, over) >= sum(perceived_master(q, node, c, seat) for c in follow if c != over):
-        return None  # the overtake would strand as many of partner's winners as it frees of his: no gain
     return over
+
+
+def unblock_gains(q: Question, node: Node, seat: Seat, follow: list[Card], over: Card) -> bool:
+    """Overtaking with ``over`` (``unblock_card``) frees more tricks of his (his other cards of the suit, top and
+    length winners against the cards out: ``suit_tops``) than it strands of partner's (``strands_partner``)."""
+    freed = suit_tops(sum(1 << c.rank for c in follow if c != over), 0, q.view(node, seat).against(over.suit))
+    return strands_partner(q, node, seat, over) < freed
 
 
 def strands_partner(q: Question, node: Node, seat: Seat, over: Card) -> int:
     """Partner's winners (as ``seat``'s viewer sees them) outside the suit of ``over`` that overtaking with ``over``
     leaves with no way to them (``way_to``: this hand, on lead after it, holds no card under one of partner's
     winners of a suit, nor, in a trump contract with partner holding a trump, a card of a suit partner is out of;
-    0: none, or a way there). An unblock gains: it does not cost partner's suit (EBU Appeal Focus 2011, 6NT; own review
-    2026-11-28, at-risk row 16)."""
+    0: none, or a way there), to weigh against the tricks the overtake frees (``unblock_gains``). An unblock
+    gains: it does not cost partner's suit (EBU Appeal Focus 2011, 6NT; own review 2026-11-28, at-risk row 16)."""
     partner = node.hand(seat.partner)
     wins = [c for c in partner if c.suit != over.suit and perceived_master(q, node, c, seat)]
     if not wins or way_to(q, node, seat, node.hand(seat) - {over}, partner):
