@@ -1193,6 +1193,9 @@ static inline int v_partner_sure(const WPos *w, const WRules *r, int turn) {
     return ((p->leader + wi) & 3) == ((turn + 2) & 3) && v_wins(w, r, turn, p->tc[wi], 1);
 }
 
+static int way_to(const Pos *p, const WRules *r, u64 mine, u64 part);
+static int suit_tops(u64 a, u64 b, u64 theirs);
+
 /* normal/licensing.py ``unblock_card``: partner's sure winner (``wcode``, partner ``pa``, a hand he sees) is his last card of the suit
  * led, this hand holds a master there, and partner has no entry back (a card under one of this hand's masters in
  * another suit, or a suit this hand can ruff): this hand's cheapest card beating partner's, as a lane bit of the suit
@@ -1214,6 +1217,63 @@ static u64 unblock_card(const Pos *p, const WRules *r, int turn, int pa, int wco
     over &= -over;
     /* overtaking with his only winner unblocks nothing: the lead would stay with no winner */
     return above_all(follow, opp_lane(p, r, led)) & ~over ? over : 0;
+}
+
+/* normal/licensing.py ``unblock_gains``: overtaking with ``over`` (a lane bit of the suit led, from ``unblock_card``) frees more tricks
+ * of his (his other cards there, top and length winners: ``suit_tops``) than it strands of partner's winners outside
+ * the suit (``strands_partner``: none where this hand keeps a way to them, ``way_to``) */
+static int unblock_gains(const Pos *p, const WRules *r, int turn, u64 over) {
+    int led = p->tc[0] >> 4, pa = (turn + 2) & 3;
+    u64 follow = lane_of(p->hand[turn], led);
+    u64 rest = p->hand[turn] & ~(over << (16 * led)), wins = masters_in(p, r, p->hand[pa]) & ~(LANE << (16 * led));
+    int stranded = wins && !way_to(p, r, rest, p->hand[pa]) ? popcount(wins) : 0;
+    return stranded < suit_tops(follow & ~over, 0, opp_lane(p, r, led));
+}
+
+/* normal/licensing.py ``forcing_card``: following to a trick he cannot win, one opponent still to play, the other known void in the
+ * suit led: his cheapest card beating the trick so far (``wcode``) and every spot card (nine or lower) an opponent may
+ * hold there, as a lane bit of the suit led (0: none such, or no spot card out) */
+static u64 forcing_card(const WPos *w, const WRules *r, int turn, u64 follow, int wcode) {
+    const Pos *p = &w->p;
+    int led = p->tc[0] >> 4, s = -1;
+    if ((wcode >> 4) != led) return 0;
+    for (int j = p->n + 1; j < 4; j++) {
+        int t = (p->leader + j) & 3;
+        if ((t & 1) != (turn & 1)) {
+            if (s >= 0) return 0;
+            s = t;
+        }
+    }
+    if (s < 0 || !known_void(w, r, s ^ 2, led)) return 0;
+    u64 spots = opp_lane(p, r, led) & ((1ULL << 10) - 1);
+    if (!spots) return 0;
+    u64 need = top_bit(spots), wb = 1ULL << (wcode & 15);
+    if (wb > need) need = wb;
+    u64 over = follow & ~((need << 1) - 1);
+    return over & -over;
+}
+
+/* normal/licensing.py ``way_to``: the hand ``mine`` can reach partner's ``part``: a card under one of partner's winners of its suit,
+ * or, partner holding a trump, a card of a suit partner is out of */
+static int way_to(const Pos *p, const WRules *r, u64 mine, u64 part) {
+    u64 pm = masters_in(p, r, part);
+    int ptr = p->trump >= 0 && lane_of(part, p->trump);
+    for (int y = 0; y < 4; y++) {
+        u64 ml = lane_of(mine, y), wl = lane_of(pm, y);
+        if (ml && wl && (ml & -ml) < top_bit(wl)) return 1;
+        if (ml && ptr && y != p->trump && !lane_of(part, y)) return 1;
+    }
+    return 0;
+}
+
+/* normal/licensing.py ``cash_first``: the claimer (or declarer's dummy; not a defender's partner) holds a side-suit winner as he sees it
+ * while an opponent may hold a trump and no hand of his side he sees holds one (no loser led at once under the
+ * concession licence) */
+static int cash_first(const Pos *p, const WRules *r, int turn) {
+    if (p->trump < 0 || turn == r->pseat || !opp_lane(p, r, p->trump)) return 0;  /* not a defender's partner (70D2) */
+    int pa = (turn + 2) & 3;
+    if (lane_of(p->hand[turn], p->trump) || ((r->seen >> pa & 1) && lane_of(p->hand[pa], p->trump))) return 0;
+    return (masters_in(p, r, p->hand[turn]) & ~(LANE << (16 * p->trump))) != 0;
 }
 
 /* normal/licensing.py ``equal_overtake`` (a declarer's claim): partner's card (``wcode``, a hand he sees) wins the trick so far and is
@@ -1506,7 +1566,8 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
             /* "now or at the end": the side's first lead after the claim while a conceded trick is still to lose, not
              * any lead in between, and only a trick he concedes: the opponents, winning it, take no more */
             int left = conceding(w, r);
-            if (r->concedes && left > 0 && !side_master(p, r, x) && taken_after(p, r, turn, x, low) <= left)
+            if (r->concedes && left > 0 && !side_master(p, r, x) && !cash_first(p, r, turn)
+                && taken_after(p, r, turn, x, low) <= left)
                 out |= low << (16 * x);
         }
         return out;
@@ -1528,8 +1589,13 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
                 }
             }
         u64 ub = partner_winning && wseat == pa ? unblock_card(p, r, turn, pa, wcode) : 0, eq;
+        if (ub && !unblock_gains(p, r, turn, ub)) return 0;  /* it strands as much as it frees: best play only */
         if (ub) out = ub;  /* partner's last card of the suit: he overtakes rather than block his winners */
-        else if (partner_winning || !over || partner_takes(w, r, turn, wcode)) out = follow & -follow;
+        else if (partner_winning || !over || partner_takes(w, r, turn, wcode)) {
+            u64 force = partner_winning || over || partner_takes(w, r, turn, wcode)
+                        ? 0 : forcing_card(w, r, turn, follow, wcode);
+            out = force ? force : follow & -follow;  /* unable to win it, no spot card let win it */
+        }
         else if (sure) out = sure & -sure;
         else if ((eq = equal_overtake(p, r, turn, follow, wcode))) out = eq;  /* partner's last card: an equal */
         else if (p->n == 2 && ((wseat & 1) != (turn & 1) || popcount(opp_lane(p, r, led) >> ((wcode & 15) + 1)) > 1)) {
@@ -1645,6 +1711,10 @@ static u64 narrow(const WPos *w, const WRules *r, int turn, u64 dd, u64 legal) {
             nd = dd & keep;
             if (nd) dd = nd;
         }
+        if (cash_first(p, r, turn)) {  /* a winner an opponent's trump could ruff is cashed before the lead goes */
+            nd = dd & masters_in(p, r, p->hand[turn]) & ~tl;
+            if (nd) dd = nd;
+        }
         int sp = (turn + 2) & 3;
         if (r->seen >> sp & 1) {  /* normal/ties.py ``entries_and_unblocking`` */
             u64 keep = 0;
@@ -1660,10 +1730,12 @@ static u64 narrow(const WPos *w, const WRules *r, int turn, u64 dd, u64 legal) {
             for (int x = 0; x < 4; x++) {
                 u64 ml = lane_of(p->hand[turn], x), pl = lane_of(p->hand[sp], x);
                 u64 k = LANE;
+                /* a winner of his led under partner's cards, all higher, while he holds a lower card: a crash */
+                u64 crash = pl ? above_all(ml, lane_of(against(p, r), x)) & ((pl & -pl) - 1) & ~(ml & -ml) : 0;
                 if (ml && popcount(pl) > popcount(ml) && top_bit(pl) > top_bit(ml)) k = top_bit(ml);
                 else if (pl && popcount(pl) < popcount(ml) && top_bit(pl) < top_bit(ml)
                          && top_bit(pl) > top_bit(lane_of(against(p, r), x))) k = ml & -ml;
-                keep |= k << (16 * x);
+                keep |= (k & ~crash) << (16 * x);
             }
             nd = dd & keep;
             if (nd) dd = nd;

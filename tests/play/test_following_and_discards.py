@@ -8,7 +8,7 @@ and our solver must give the same W on it."""
 from __future__ import annotations
 
 from claimlaw.engine.play import NormalPlayModel
-from claimlaw.engine.play.normal.licensing import length_winners, licences
+from claimlaw.engine.play.normal.licensing import cash_first, length_winners, licences
 from claimlaw.engine.play.normal.ties import ties
 from claimlaw.facts import Card, Position, Seat, Side, Suit
 from tests.lawmarks import clause
@@ -163,3 +163,72 @@ def test_dummy_throws_a_loser_before_a_length_winner_he_counts() -> None:
     dd = [Card.parse("S8"), Card.parse("C8")]
     assert ties(s, node, Seat.S, dd, s.legal(node, Seat.S)) == [Card.parse("S8")]
     assert _w(spec_position(LENGTH, None, Seat.N), Side.NS, model) == 5
+
+
+def _w_from(pos: Position, side: Side, model: NormalPlayModel, played: str) -> int:
+    """W from the position after ``played`` by the Python search and by our solver, which must agree."""
+    _, node = searcher(_played(pos, played), side, model)
+    py, c = both(pos, side, model, node)
+    assert py is not None and py == c, f"the Python search {py}, our solver {c}"
+    return py
+
+
+@clause("70.footnote")
+def test_partners_last_card_of_a_suit_is_not_overtaken_where_that_strands_as_many_partners_winners_as_it_frees(
+) -> None:
+    """Declarer North leads his last diamond, the ♦9; South holds ♦K8 and no club, North three master clubs.
+    Overtaking with the ♦K frees one diamond and strands three clubs: no licence gives it (nor the block: best play
+    only), and North takes the rest.
+    With ♦KQ8 opposite North's single club the overtake frees two winners for one stranded, and it stays."""
+    spec = {Seat.N: "D9 C7 C6 C5", Seat.S: "DK D8 H8 H6", Seat.E: "HK HQ S3 S2", Seat.W: "HJ HT S5 S4"}
+    s, node = searcher(_played(spec_position(spec, None, Seat.N), "D9 S2"), Side.NS, NormalPlayModel.default(Seat.N))
+    assert licences(s, node, Seat.S) == {}
+    assert _w_from(spec_position(spec, None, Seat.N), Side.NS, NormalPlayModel.default(Seat.N), "D9 S2") == 4
+    gain = {Seat.N: "D9 C7 H3 H2", Seat.S: "DK DQ D8 H6", Seat.E: "HK HQ S3 S2", Seat.W: "HJ HT S5 S4"}
+    s, node = searcher(_played(spec_position(gain, None, Seat.N), "D9 S2"), Side.NS, NormalPlayModel.default(Seat.N))
+    assert Card.parse("DK") in licences(s, node, Seat.S)
+
+
+@clause("70.footnote")
+def test_among_equally_good_leads_a_claimer_does_not_lead_his_winner_under_partners_bare_higher_winner() -> None:
+    """South on lead with ♣K85 opposite North's bare ♣A (the ♦2 a way back to his ♦A): the ♣K led would fall under
+    the ace, two of the side's winners on one trick, where the ♣8 crosses to it. Among leads equal double dummy the
+    ♣K is dropped."""
+    spec = {Seat.S: "CK C8 C5 DA", Seat.N: "CA D2 H3 H2", Seat.E: "CQ CJ CT S2", Seat.W: "C9 C7 S4 S3"}
+    s, node = searcher(spec_position(spec, None, Seat.S), Side.NS, NormalPlayModel.default(Seat.N))
+    assert ties(s, node, Seat.S, [Card.parse("C5"), Card.parse("C8"), Card.parse("CK")],
+                s.legal(node, Seat.S)) == [Card.parse("C5"), Card.parse("C8")]
+
+
+@clause("70.footnote")
+def test_unable_to_win_the_trick_dummy_does_not_duck_to_a_spot_card_when_a_higher_card_forces_the_king() -> None:
+    """Declarer East leads ♦3, South shows out: North holds the ♦K65 out. Dummy's ♦4 would lose to the ♦6; the ♦7
+    beats every spot card North holds and forces the king. Where South might still hold a diamond (he follows),
+    North's cards are not known and the lowest stays."""
+    spec = {Seat.E: "D3 SA SK SQ", Seat.W: "DJ D8 D7 D4", Seat.N: "DK D6 D5 S2", Seat.S: "D2 H4 H3 H2"}
+    model = NormalPlayModel.default(Seat.E)
+    known = {**spec, Seat.S: "H5 H4 H3 H2"}
+    s, node = searcher(_played(spec_position(known, None, Seat.E), "D3 H5"), Side.EW, model)
+    lic = licences(s, node, Seat.W)
+    assert lic[Card.parse("D7")] == "follow_low" and Card.parse("D4") not in lic
+    assert _w_from(spec_position(known, None, Seat.E), Side.EW, model, "D3 H5") == 3
+    s, node = searcher(_played(spec_position(spec, None, Seat.E), "D3 D2"), Side.EW, model)
+    assert licences(s, node, Seat.W) == {Card.parse("D4"): "follow_low"}
+
+
+@clause("70.footnote")
+def test_a_defender_claiming_his_ace_cashes_it_before_giving_up_the_lead_while_declarer_holds_trumps() -> None:
+    """North claims one trick for the defence, his ♠A, on lead, declarer West holding ♦T8 (trumps): leading a heart
+    first lets declarer shed his spades on dummy's hearts and ruff the ace. The concession licence leads no loser
+    at once, the ♠A is the one lead among equally good ones, and the claim stands. With no trump out nothing can
+    ruff the ace, and the rule does not apply."""
+    spec = {Seat.N: "SA SJ S4 HQ HJ H3", Seat.E: "S6 HA HT H9 H7 H5", Seat.S: "S9 S8 S7 S3 H8 H2",
+            Seat.W: "SK SQ HK H6 DT D8"}
+    model = NormalPlayModel.default(Seat.N).as_defender(Seat.E).with_concedes(5)
+    s, node = searcher(spec_position(spec, Suit.D, Seat.N), Side.NS, model)
+    assert "concede_now_or_end" not in licences(s, node, Seat.N).values()
+    assert [c for c, _ in s.moves(node)] == [Card.parse("SA")]
+    assert _w(spec_position(spec, Suit.D, Seat.N), Side.NS, model) == 1
+    assert cash_first(s, node, Seat.N)
+    s, node = searcher(spec_position(spec, None, Seat.N), Side.NS, model)
+    assert not cash_first(s, node, Seat.N)

@@ -269,10 +269,11 @@ def test_no_finesse_is_a_guess_where_the_top_cards_drop_the_missing_ten_against_
 
 @clause("70.footnote")
 def test_dummy_overtakes_declarers_last_card_of_a_suit_rather_than_block_its_winners_without_an_entry_back() -> None:
-    no_entry = _licences({Seat.W: "DQ SK SQ SJ", Seat.E: "DA DK D7 H2", Seat.N: "D4 HA HK HQ",
+    # declarer's other cards are losers: overtaking strands none of his winners (``strands_partner``)
+    no_entry = _licences({Seat.W: "DQ H5 H4 H3", Seat.E: "DA DK D7 H2", Seat.N: "D4 HA HK HQ",
                           Seat.S: "DT D5 CA CK"}, Seat.W, Seat.W, "DQ D4")
     assert "DK" in no_entry and "D7" not in no_entry
-    entry = _licences({Seat.W: "DQ SK SQ SJ", Seat.E: "DA DK D7 SA", Seat.N: "D4 HA HK HQ",
+    entry = _licences({Seat.W: "DQ S2 H4 H3", Seat.E: "DA DK D7 SA", Seat.N: "D4 HA HK HQ",
                        Seat.S: "DT D5 CA CK"}, Seat.W, Seat.W, "DQ D4")
     assert "D7" in entry and "DK" not in entry
 

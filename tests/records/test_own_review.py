@@ -35,21 +35,31 @@ JUDGED = {"ACCEPT", "REJECT", "ADJUST", "SOUND"}
 
 # rows claimlaw still gets wrong, by file stem and row number: what is at fault (strict: fix and remove)
 KNOWN: dict[tuple[str, str], str] = {
-    ("at", "16"): "model: the concession is gone (lost on the trick in progress); South now overtakes North's last "
-                  "diamond, the ♦9, with the ♦K to unblock (``unblock_card``) and strands North's three master clubs",
+    ("at", "16"): "model: the overtake that stranded North's clubs is gone (no unblock licence where it strands as "
+                  "many of partner's winners as it frees, ``unblock_gains``); the line now has North lead the ♦3 "
+                  "(equal double dummy) to South's ♦4 and South cash the ♦K and ♦Q from the top, felling North's ♦97, "
+                  "so the master clubs die: a careless order that blocks the suit, of the kind reviewed row atb24 "
+                  "accepts (the ♥J before the ♥5, crashing dummy's only entry), so no narrowing rejects it without "
+                  "dropping an accepted line",
     ("at", "13"): "model (the concession and 70C2 narrowings together, 2026-11-28): the accepted line, North "
                   "overruffing West's ♥K with the ♥A and leading the ♥J to drive out the ♥Q (the ♥2 forgotten), "
                   "is no longer found; each narrowing alone kept it. Not yet traced",
     ("at", "19"): "model: the concession no longer leads into East; South now plays third hand high, the ♠K, on "
-                  "North's ♠9 (East, out of both minors, holds the ♠AQ) and later leads the ♠T into the ♠Q",
+                  "North's ♠9 (East, out of both minors, holds the ♠AQ) and later leads the ♠T into the ♠Q. Left: the "
+                  "♠K is the losing option of the spade guess the claim rests on (70E1 spares a claimer only where an "
+                  "opponent has failed to follow to the suit of the card; East's show-outs are in the minors), and no "
+                  "source found places the ♠Q by count for a claimer",
     ("at", "24"): "model: the unstated ♥Q finesse is gone (issue 42 item 2: ♥A, ♣AKQ and the crossruff make the "
                   "claim, so no guess is at stake); the line now loses through North's discards on ♣AKQ: he throws "
                   "the ♦9 and keeps the ♥Q, where shedding it lets him ruff South's hearts (the discard guideline "
                   "allows a card of any suit he sees no winner in)",
     # the crash when following is gone (licensing.py ``partner_takes``) and 70C2 reads the conceded trump tricks
     # the second review (seed 20261129)
-    ("atb", "1"): "model: dummy ducks the ♦4 to North's known ♦K65 after South shows out (a low card when every "
-                  "other card of the hand is higher: no follow-low licence should give it)",
+    ("atb", "1"): "model: the declarer's claim now stands (dummy forces the ♦K with the ♦7, ``forcing_card``); the row "
+                  "stays at risk on the defenders' claim of the rest: North throws the ♦5 and ♦6 from ♦K65 and bares "
+                  "his ♦K to declarer's hidden ♦A while he holds the ♣T6 (the guard rule covers a tenace he sees, not "
+                  "a guard against a hidden ace; a rule keeping that guard would drop accepted row atb13, East baring "
+                  "his ♣K under declarer's hidden ♣A)",
     ("atb", "2"): "model: 70C2 reads as 'at all likely unaware' a claimer at trick 5 with all three trumps out and "
                   "none drawn; the reviewer holds that he would draw them",
     ("atb", "9"): "model: third hand's ♣T 'finesse' against the ♣J where the ♣K or ♣Q alone knocks out the ♣A for "
@@ -62,8 +72,10 @@ KNOWN: dict[tuple[str, str], str] = {
                    "follow rule covers an honour yet)",
     ("soundb", "13"): "audit budget: the claim is 'sound (unproven)' in the audit (its search budget ran out); "
                       "claimlaw rule, searching until proven, adjusts it as the reviewer does (70C, the ♣9)",
-    ("at", "12"): "model: South now leads the ♣K from ♣K85 to North's bare ♣A (a lead that crashes two winners) and "
-                  "East's ♥T9 and ♣Q take three",
+    ("at", "12"): "model: the ♣K crash is gone (no winner led under partner's all higher cards among equal leads, "
+                  "ties.py); the line now has South lead the ♣8 into East's ♣Q from ♣K8 (equal double dummy, North "
+                  "void with trumps but discarding as East may overruff) and North, having won East's ♥T with the ♥Q, "
+                  "cash the ♥A from ♥A8 with East's ♥94 behind: not yet judged",
 }
 
 

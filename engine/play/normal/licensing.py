@@ -70,6 +70,19 @@ def lead_suits(q: Question, node: Node, seat: Seat) -> list[Lead]:
     return out
 
 
+def way_to(q: Question, node: Node, seat: Seat, mine: frozenset[Card], partner: frozenset[Card]) -> bool:
+    """A hand of ``seat``'s holding ``mine`` can reach partner's ``partner`` (as ``seat``'s viewer sees the
+    cards): a card under one of partner's winners of its suit, or, in a trump contract with partner holding a
+    trump, a card of a suit partner is out of."""
+    ruff = bool(q.trump) and any(p.suit == q.trump for p in partner)
+    for c in mine:
+        if any(p.suit == c.suit and p.rank > c.rank and perceived_master(q, node, p, seat) for p in partner):
+            return True
+        if ruff and c.suit != q.trump and not any(p.suit == c.suit for p in partner):
+            return True
+    return False
+
+
 def equal_small_any_leads(a: Lead) -> list[Card]:
     """Cashing, his masters of the suit in any order where he sees them as equal winners (``equal_winners``)."""
     m = a.q.model
@@ -112,9 +125,25 @@ def concede_now_or_end_leads(a: Lead) -> list[Card]:
     lead in between; at the end the loser is his last card, led by force."""
     left = conceding(a.q, a.node)
     if (a.q.model.on("concede_now_or_end") and left > 0 and not side_has_master(a.q, a.node, a.x, a.seat)
-            and taken_after(a.q, a.node, a.seat, a.mine[-1]) <= left):
+            and not cash_first(a.q, a.node, a.seat) and taken_after(a.q, a.node, a.seat, a.mine[-1]) <= left):
         return [a.mine[-1]]
     return []
+
+
+def cash_first(q: Question, node: Node, seat: Seat) -> bool:
+    """He holds a side-suit winner as he sees it while an opponent may hold a trump and no hand of his side he sees
+    holds one: giving up the lead before cashing it hands the opponents the tempo to discard their losers of its
+    suit and ruff it, so the conceded trick is not lost at once (own review 2026-11-28b, at-risk row 22: a
+    defender claiming his ♠A does not lead a heart first while declarer holds trumps; EBU claims notes: the
+    concession is of *the* trick he must lose, not of his winner). The claimer's own plan (his hand, and dummy's
+    for declarer): a defender's partner keeps his alternative normal plays (70D2; own review 2026-11-28b, at-risk
+    row 13, accepted with West underleading his ♥A)."""
+    if q.trump is None or seat == q.own_view or not seen_opp(q, node, q.trump, seat):
+        return False
+    v = q.view(node, seat)
+    if any(c.suit == q.trump for s in q.side.seats if s in v.seen_seats for c in node.hand(s)):
+        return False
+    return any(c.suit != q.trump and perceived_master(q, node, c, seat) for c in node.hand(seat))
 
 
 def conceding(q: Question, node: Node) -> int:
@@ -225,13 +254,21 @@ def following(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict
     over = [c for c in follow if q.beats(c, w_card) and wins_trick(q, node, seat, c, surely=False)]
     sure = [c for c in over if wins_trick(q, node, seat, c)]
     ub = unblock_card(q, node, seat, follow, w_seat, w_card) if partner_winning else None
+    if ub is not None and not unblock_gains(q, node, seat, follow, ub):
+        # the overtake would strand as many of partner's winners as it frees: neither it nor the block is a
+        # licence (an unblock gains, it does not cost a suit); best play only
+        return out
     if ub is not None:
         add(ub, "follow_low")  # partner's last card of the suit: he overtakes rather than block his winners
         if m.on("blocks_suit"):  # a beginner may follow low and block it (EBU Club TD course)
             add(follow[0], "blocks_suit")
     elif partner_winning or not over or partner_takes(q, node, seat, w_card):
-        # partner wins the trick whatever he plays: a winner of his would only crash with partner's
-        add(follow[0], "follow_low")
+        # partner wins the trick whatever he plays: a winner of his would only crash with partner's; unable to win
+        # it, he does not let a spot card win it where a card of his beats it (``forcing_card``)
+        force = None
+        if not partner_winning and not over and not partner_takes(q, node, seat, w_card):
+            force = forcing_card(q, node, seat, follow, w_card)
+        add(force or follow[0], "follow_low")
     elif sure:
         add(sure[0], "follow_low")
     elif (eq := equal_overtake(q, node, seat, follow, w_seat, w_card)) is not None:
@@ -259,6 +296,29 @@ def following(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict
             for e in seen_equal(q, node, seat, c):
                 add(e, "equal_small_any")
     return out
+
+
+def forcing_card(q: Question, node: Node, seat: Seat, follow: list[Card], w_card: Card | None) -> Card | None:
+    """Following to a trick he cannot win, with one opponent still to play who holds, as he sees it, every card of
+    the suit out (the other opponent is known void in it): his cheapest card that beats the trick so far and every
+    spot card (nine or lower) that opponent holds, so the trick costs that opponent a high card rather than go to
+    a spot card (a low card ducked to a known spot card when a higher one forces the honour is not careless but
+    irrational: 1997/2007 footnote, "careless or inferior ... but not irrational"; own review 2026-11-28b, at-risk
+    row 1: ♦J874 under North's known ♦K65). None where that opponent holds no spot card, or no card of his beats
+    them all. ``follow``: his cards of the suit, ascending."""
+    led = node.trick[0].suit
+    if w_card is None or w_card.suit != led:
+        return None
+    later = [seat.next, seat.next.next, seat.next.next.next][:3 - len(node.trick)]
+    opp = [s for s in later if s.side != q.side]
+    v = q.view(node, seat)
+    if len(opp) != 1 or not v.known_void(opp[0].partner, led):
+        return None
+    spots = v.against(led) & ((1 << 10) - 1)
+    if not spots:
+        return None
+    need = max(spots.bit_length() - 1, w_card.rank)
+    return next((c for c in follow if c.rank > need), None)
 
 
 def seen_equal(q: Question, node: Node, seat: Seat, card: Card) -> list[Card]:
@@ -450,6 +510,26 @@ def unblock_card(q: Question, node: Node, seat: Seat, follow: list[Card], w_seat
     if over is None or not any(perceived_master(q, node, c, seat) for c in follow if c != over):
         return None  # overtaking with his only winner unblocks nothing: the lead would stay with no winner
     return over
+
+
+def unblock_gains(q: Question, node: Node, seat: Seat, follow: list[Card], over: Card) -> bool:
+    """Overtaking with ``over`` (``unblock_card``) frees more tricks of his (his other cards of the suit, top and
+    length winners against the cards out: ``suit_tops``) than it strands of partner's (``strands_partner``)."""
+    freed = suit_tops(sum(1 << c.rank for c in follow if c != over), 0, q.view(node, seat).against(over.suit))
+    return strands_partner(q, node, seat, over) < freed
+
+
+def strands_partner(q: Question, node: Node, seat: Seat, over: Card) -> int:
+    """Partner's winners (as ``seat``'s viewer sees them) outside the suit of ``over`` that overtaking with ``over``
+    leaves with no way to them (``way_to``: this hand, on lead after it, holds no card under one of partner's
+    winners of a suit, nor, in a trump contract with partner holding a trump, a card of a suit partner is out of;
+    0: none, or a way there), to weigh against the tricks the overtake frees (``unblock_gains``). An unblock
+    gains: it does not cost partner's suit (EBU Appeal Focus 2011, 6NT; own review 2026-11-28, at-risk row 16)."""
+    partner = node.hand(seat.partner)
+    wins = [c for c in partner if c.suit != over.suit and perceived_master(q, node, c, seat)]
+    if not wins or way_to(q, node, seat, node.hand(seat) - {over}, partner):
+        return 0
+    return len(wins)
 
 
 def equal_overtake(q: Question, node: Node, seat: Seat, follow: list[Card], w_seat: Seat | None,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from claimlaw.facts import Card, Seat
 
 from .licensing import (
+    cash_first,
     conceding,
     crossing,
     equal_overtake,
@@ -34,7 +35,8 @@ def ties(q: Question, node: Node, seat: Seat, dd: list[Card], legal: list[Card])
     discarding, no card he counts as a winner of a side suit, top or length (``length_winners``), nor his only entry
     to partner's winners, while he holds a side-suit loser; holding none, no master (nor that entry) while he holds
     another side-suit card; and of a side suit its lowest card.
-    On lead: no trump when he sees no trump out, while he holds a card of another suit."""
+    On lead: no trump when he sees no trump out, while he holds a card of another suit; holding a side-suit winner
+    an opponent's trump could ruff, his side holding no trump he sees (``cash_first``), that winner first."""
     if not node.trick:
         if q.trump and not seen_opp(q, node, q.trump, seat):
             dd = [c for c in dd if c.suit != q.trump] or dd
@@ -43,6 +45,8 @@ def ties(q: Question, node: Node, seat: Seat, dd: list[Card], legal: list[Card])
             # at the side's first lead after the claim or its last (EBU claims notes), so never by a claim of
             # every trick, nor once the side has led, nor once the opponents have won the tricks it concedes
             dd = [c for c in dd if winning_lead(q, node, seat, c)] or dd
+        if cash_first(q, node, seat):  # a winner an opponent's trump could ruff is cashed before the lead goes
+            dd = [c for c in dd if c.suit != q.trump and perceived_master(q, node, c, seat)] or dd
         return entries_and_unblocking(q, node, seat, dd)
     led = node.trick[0].suit
     w_seat, w_card = q.trick_winner(node)
@@ -93,6 +97,9 @@ def entries_and_unblocking(q: Question, node: Node, seat: Seat, dd: list[Card]) 
     for c in dd:
         mine = [h.rank for h in hand if h.suit == c.suit]
         theirs = [p for p in partner if p.suit == c.suit]
+        if (theirs and min(p.rank for p in theirs) > c.rank and c.rank != min(mine)
+                and perceived_master(q, node, c, seat)):
+            continue  # a winner of his led under partner's, all higher: two winners on one trick, avoidably
         if theirs and len(theirs) > len(mine) and max(p.rank for p in theirs) > max(mine) and c.rank != max(mine):
             continue
         if theirs and len(theirs) < len(mine):
