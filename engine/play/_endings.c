@@ -1218,7 +1218,8 @@ static u64 unblock_card(const Pos *p, const WRules *r, int turn, int pa, int wco
 
 /* normal/licensing.py ``equal_overtake`` (a declarer's claim): partner's card (``wcode``, a hand he sees) wins the trick so far and is
  * his last card of the suit led, and this hand's cheapest card beating it has no card an opponent may hold between
- * them, as he sees it, and is not his last card of the suit: that card, as a lane bit of the suit led (0: none).
+ * them, as he sees it, is not his last card of the suit, and at most one card an opponent may hold beats it: that
+ * card, as a lane bit of the suit led (0: none).
  * ``follow``: his lane there */
 static u64 equal_overtake(const Pos *p, const WRules *r, int turn, u64 follow, int wcode) {
     int led = p->tc[0] >> 4, pa = (turn + 2) & 3;
@@ -1228,7 +1229,9 @@ static u64 equal_overtake(const Pos *p, const WRules *r, int turn, u64 follow, i
     u64 over = follow & ~((2ULL << (wcode & 15)) - 1);
     over &= -over;
     if (!over || !(follow & ~over)) return 0;  /* his last card of the suit: nothing to unblock */
-    return opp_lane(p, r, led) & (over - 1) & ~((2ULL << (wcode & 15)) - 1) ? 0 : over;
+    u64 theirs = opp_lane(p, r, led);
+    if (popcount(theirs & ~((over << 1) - 1)) > 1) return 0;  /* two cards out beat it: third hand high */
+    return theirs & (over - 1) & ~((2ULL << (wcode & 15)) - 1) ? 0 : over;
 }
 
 /* normal/licensing.py ``partner_takes``: following, partner (``pa``), still to play and a hand he sees, holds only cards of the suit

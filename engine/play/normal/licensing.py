@@ -465,8 +465,11 @@ def equal_overtake(q: Question, node: Node, seat: Seat, follow: list[Card], w_se
                    w_card: Card | None) -> Card | None:
     """Partner's card (a hand he sees) wins the trick so far and is his last card of the suit led, and this hand
     holds a card just above it, with no card an opponent may hold between them as he sees it, and keeps a card of
-    the suit besides: that card. Overtaking with an equal costs nothing and keeps the suit from blocking; the
-    district TD's poll in NBB Delft's 5♣ held the overtake the only normal play. Declarer's claim only: he plays
+    the suit besides, and at most one card an opponent may hold beats it: that card. Overtaking with an equal costs
+    nothing and keeps the suit from blocking; the district TD's poll in NBB Delft's 5♣ held the overtake the only
+    normal play. Where two cards out beat it, the equal of partner's card is a duck (a deep finesse against the
+    lower one): third hand plays high, as a claim that needs only an honour to knock out the ace does (70E1 licenses
+    a finesse only where the claim depends on a card's place; own review 2026-11-28b, at-risk row 9). Declarer's claim only: he plays
     both hands; a defender's partner has his alternative normal plays (70D2), ducking among them. None otherwise.
     ``follow``: his cards of the suit, ascending."""
     if (not q.model.partner_is_dummy or w_seat != seat.partner or w_card is None
@@ -478,7 +481,10 @@ def equal_overtake(q: Question, node: Node, seat: Seat, follow: list[Card], w_se
     over = next((c for c in follow if q.beats(c, w_card)), None)
     if over is None or len(follow) < 2:
         return None
-    between = (q.view(node, seat).against(led) >> (w_card.rank + 1)) & ((1 << (over.rank - w_card.rank - 1)) - 1)
+    theirs = q.view(node, seat).against(led)
+    if (theirs >> (over.rank + 1)).bit_count() > 1:
+        return None  # two cards out beat it: an equal of partner's card is a duck, third hand plays high
+    between = (theirs >> (w_card.rank + 1)) & ((1 << (over.rank - w_card.rank - 1)) - 1)
     return None if between else over
 
 
