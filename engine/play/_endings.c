@@ -1448,8 +1448,8 @@ static int rounds_taken(u64 theirs, u64 ours, int ruff_now, int trumps) {
 
 /* normal/licensing.py ``taken_after``: the tricks the opponents take, as the seat to move sees it, once ``low`` (a lane
  * bit of suit ``x``, which his side holds no master in) is led: that trick, won by the cheapest card an opponent may
- * hold above it and partner's lowest card there, then, the hands as they are after it, in that suit and every other
- * the rounds they win on lead */
+ * hold above it and partner's lowest card there, then, the hands as they are after it, their trump rounds (drawing
+ * his side's trumps) and in that suit and every other the rounds they win on lead */
 static int taken_after(const Pos *p, const WRules *r, int turn, int x, u64 low) {
     int pa = (turn + 2) & 3, sa = r->side, sb = r->side ^ 2, t = p->trump;
     int see_a = r->seen >> sa & 1, see_b = r->seen >> sb & 1;
@@ -1464,16 +1464,33 @@ static int taken_after(const Pos *p, const WRules *r, int turn, int x, u64 low) 
     u64 theirs = lane_of(opp, x), over = theirs & ~((top_bit(played) << 1) - 1);
     if (!over) return 0;
     int taken = 1;
+    if (t >= 0) {
+        /* on lead, they first draw his trumps with the trump rounds they win: each round every hand of his side that
+         * holds a trump follows with its lowest */
+        u64 th = lane_of(opp, t), ta = lane_of(ha, t), tb = lane_of(hb, t);
+        if (x == t) th &= ~(over & -over);
+        while (th && top_bit(ta | tb) < top_bit(th)) {
+            taken++;
+            th &= ~top_bit(th);
+            ta &= ta - 1;
+            tb &= tb - 1;
+        }
+        ha = (ha & ~(LANE << (16 * t))) | ta << (16 * t);
+        hb = (hb & ~(LANE << (16 * t))) | tb << (16 * t);
+        side = ha | hb;
+        trumps = (ta | tb) != 0;
+    }
     for (int y = 0; y < 4; y++) {
-        /* a hand of his side he sees, out of the suit, holds a trump */
-        int ruff = t >= 0 && y != t && ((see_a && !lane_of(ha, y) && lane_of(ha, t))
-                                        || (see_b && !lane_of(hb, y) && lane_of(hb, t)));
+        if (y == t) continue;
+        /* a hand of his side he sees, out of the suit, holds a trump (after their trump rounds) */
+        int ruff = t >= 0 && ((see_a && !lane_of(ha, y) && lane_of(ha, t))
+                              || (see_b && !lane_of(hb, y) && lane_of(hb, t)));
         u64 th = lane_of(opp, y), ours = lane_of(side, y);
         if (y == x) {
             th &= ~(over & -over);  /* the cheapest card that wins the trick */
             ours &= ~played;
         }
-        taken += rounds_taken(th, ours, ruff, trumps && y != t);
+        taken += rounds_taken(th, ours, ruff, trumps);
     }
     return taken;
 }

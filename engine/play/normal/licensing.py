@@ -128,8 +128,10 @@ def taken_after(q: Question, node: Node, seat: Seat, low: Card) -> int:
     """The tricks the opponents take, as ``seat``'s viewer sees it, once ``low`` (a card of a suit his side holds no
     master in) is led: that trick, won by the cheapest card an opponent may hold above ``low`` and partner's lowest
     card of the suit, then, with the hands as they are after it, in that suit and in every other the rounds they
-    win on lead (``rounds_taken``). His side's cards are those of the hands he sees; a card he does not know of does
-    not count."""
+    win on lead (``rounds_taken``), their trump rounds first: those draw his side's trumps, and a hand ruffs a suit
+    only with a trump left after them (own review 2026-11-28b, at-risk row 11: East draws South's last trump with
+    the ♠Q and runs the hearts South would have ruffed). His side's cards are those of the hands he sees; a card
+    he does not know of does not count."""
     v = q.view(node, seat)
     xn = SUIT_NO[low.suit]
     seen_side = [s for s in q.side.seats if s in v.seen_seats]
@@ -148,19 +150,23 @@ def taken_after(q: Question, node: Node, seat: Seat, low: Card) -> int:
     over = theirs >> played.bit_length() << played.bit_length()
     if not over:
         return 0
-    ours = 0
-    for ln in lanes.values():
-        ours |= ln[xn]
-    taken = 1 + rounds_taken(theirs & ~(over & -over), ours & ~played, ruffs(xn), tn >= 0 and xn != tn and any(
-        ln[tn] for ln in lanes.values()))
-    for y in SUITS:
-        yn = SUIT_NO[y]
-        if yn != xn:
+    left = {yn: v.against(y) for y in SUITS for yn in (SUIT_NO[y],)}
+    left[xn] = theirs & ~(over & -over)  # the cheapest card that wins the trick
+    taken = 1
+    if tn >= 0:
+        # on lead, they first draw his trumps with the trump rounds they win: each round every hand of his side
+        # that holds a trump follows with its lowest, so a hand that ruffed before may be out of trumps after
+        while left[tn] and max((ln[tn] for ln in lanes.values()), default=0).bit_length() < left[tn].bit_length():
+            taken += 1
+            left[tn] &= ~(1 << (left[tn].bit_length() - 1))
+            for ln in lanes.values():
+                ln[tn] &= ln[tn] - 1
+    for yn in range(4):
+        if yn != tn:
             ours = 0
             for ln in lanes.values():
                 ours |= ln[yn]
-            taken += rounds_taken(v.against(y), ours, ruffs(yn),
-                                  tn >= 0 and yn != tn and any(ln[tn] for ln in lanes.values()))
+            taken += rounds_taken(left[yn], ours, ruffs(yn), tn >= 0 and any(ln[tn] for ln in lanes.values()))
     return taken
 
 
