@@ -37,9 +37,6 @@ JUDGED = {"ACCEPT", "REJECT", "ADJUST", "SOUND"}
 KNOWN: dict[tuple[str, str], str] = {
     ("at", "16"): "model: the concession is gone (lost on the trick in progress); South now overtakes North's last "
                   "diamond, the ♦9, with the ♦K to unblock (``unblock_card``) and strands North's three master clubs",
-    ("at", "13"): "model (the concession and 70C2 narrowings together, 2026-11-28): the accepted line, North "
-                  "overruffing West's ♥K with the ♥A and leading the ♥J to drive out the ♥Q (the ♥2 forgotten), "
-                  "is no longer found; each narrowing alone kept it. Not yet traced",
     ("at", "19"): "model: the concession no longer leads into East; South now plays third hand high, the ♠K, on "
                   "North's ♠9 (East, out of both minors, holds the ♠AQ) and later leads the ♠T into the ♠Q",
     ("at", "24"): "model: the unstated ♥Q finesse is gone (issue 42 item 2: ♥A, ♣AKQ and the crossruff make the "
