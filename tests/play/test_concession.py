@@ -66,7 +66,7 @@ def test_a_trump_loser_is_not_led_under_a_card_that_leaves_the_master_to_score_t
 
 
 @clause("70.footnote")
-def test_the_count_of_what_they_take_has_them_draw_his_last_trump_before_running_the_suit_he_would_have_ruffed() -> None:
+def test_the_count_of_what_they_take_has_them_draw_his_last_trump_before_running_the_suit_he_would_ruff() -> None:
     """Own review 2026-11-28b, at-risk row 11: South's ♥8, his last heart, led into ♥AKJ9 with one trump (♠6) left
     against East's ♠Q: East wins, draws the ♠6 and runs the hearts, more than the two tricks conceded. With a second
     trump South still ruffs after the ♠Q has drawn one, and the loser is led at once."""

@@ -366,7 +366,7 @@ def test_an_unaware_claimer_ruffs_low_and_keeps_no_low_trump_under_the_one_he_fo
 
 
 @clause("70C2", "70C3")
-def test_a_claimer_conceding_the_high_trump_may_have_forgotten_only_the_small_one_and_drive_it_out_with_his_jack() -> None:
+def test_a_claimer_conceding_the_high_trump_may_have_forgotten_only_the_small_one_and_lead_his_jack_into_it() -> None:
     """Own review 2026-11-28, at-risk row 13 (accepted): 2♥, North claims two of three with ♥AJ ♣K, South's ♦Q led.
     Forgetting all four trumps he would not lead one (ACBL LC 2019 #4), and the claim stands; forgetting only the
     small ones (White Book 8.70.4(a)) he overruffs West's ♥K, leads the ♥J to drive out the ♥Q he concedes, and
