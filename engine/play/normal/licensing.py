@@ -476,8 +476,8 @@ def equal_overtake(q: Question, node: Node, seat: Seat, follow: list[Card], w_se
     normal play. Where two cards out beat it, the equal of partner's card is a duck (a deep finesse against the
     lower one): third hand plays high, as a claim that needs only an honour to knock out the ace does (70E1
     licenses a finesse only where the claim depends on a card's place; own review 2026-11-28b, at-risk row 9).
-    Declarer's claim only: he plays both hands; a defender's partner has his alternative normal plays (70D2), ducking among them. None otherwise.
-    ``follow``: his cards of the suit, ascending."""
+    Declarer's claim only: he plays both hands; a defender's partner has his alternative normal plays (70D2),
+    ducking among them. None otherwise. ``follow``: his cards of the suit, ascending."""
     if (not q.model.partner_is_dummy or w_seat != seat.partner or w_card is None
             or seat.partner not in q.view(node, seat).seen_seats):
         return None
