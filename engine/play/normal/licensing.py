@@ -464,29 +464,7 @@ def unblock_card(q: Question, node: Node, seat: Seat, follow: list[Card], w_seat
     over = next((c for c in follow if q.beats(c, w_card)), None)
     if over is None or not any(perceived_master(q, node, c, seat) for c in follow if c != over):
         return None  # overtaking with his only winner unblocks nothing: the lead would stay with no winner
-    if strands_partner(q, node, seat, led):
-        return None  # overtaking would strand partner's winners elsewhere: ducking blocks no more than that
     return over
-
-
-def strands_partner(q: Question, node: Node, seat: Seat, led: Suit) -> bool:
-    """Partner (a hand he sees) holds a master, as he sees it, outside the suit ``led``, and this hand, once on lead,
-    has no way to partner: no card of a suit under one of partner's masters there, nor, in a trump contract, a
-    card of a side suit partner is void in while partner holds a trump. Overtaking partner's last card of a suit
-    then trades partner's winners for his own: not the unblock a player makes (own review 2026-11-28b, at-risk row
-    9: dummy's ♠A over declarer's ♠K strands declarer's ♣K-T; issue 26: a suit blocked for good)."""
-    hand, partner = node.hand(seat), node.hand(seat.partner)
-    if not any(c.suit != led and perceived_master(q, node, c, seat) for c in partner):
-        return False
-    p_trumps = bool(q.trump) and any(c.suit == q.trump for c in partner)
-    for y in {c.suit for c in hand if c.suit != led}:
-        low = min(c.rank for c in hand if c.suit == y)
-        px = [c for c in partner if c.suit == y]
-        if any(c.rank > low and perceived_master(q, node, c, seat) for c in px):
-            return False  # an entry to partner
-        if not px and p_trumps and y != q.trump:
-            return False  # partner ruffs it
-    return True
 
 
 def equal_overtake(q: Question, node: Node, seat: Seat, follow: list[Card], w_seat: Seat | None,
