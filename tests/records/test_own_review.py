@@ -49,8 +49,9 @@ KNOWN: dict[tuple[str, str], str] = {
                   "other card of the hand is higher: no follow-low licence should give it)",
     ("atb", "2"): "model: 70C2 reads as 'at all likely unaware' a claimer at trick 5 with all three trumps out and "
                   "none drawn; the reviewer holds that he would draw them",
-    ("atb", "9"): "model: third hand's ♣T 'finesse' against the ♣J where the ♣K or ♣Q alone knocks out the ♣A for "
-                  "the claim (a guess the claim does not need; ``guess_is_the_way`` counts it as the way)",
+    ("atb", "9"): "model: the ♣T is gone (the equal overtake of West's ♣7 was a duck with the ♣A and ♣J out: third "
+                  "hand now plays an honour); the line now loses when dummy overtakes declarer's last spade, the ♠K, "
+                  "with the ♠A (``unblock_card``) and strands declarer's ♣K-T, where ducking keeps them",
     ("atb", "11"): "model: the concession licence leads the ♥8 into the ♥AKJ9 with three top diamonds to cash (its "
                    "count in the claimer's view missed the hearts the opponents run after drawing his last trump)",
     ("atb", "18"): "model: dummy discards the ♣8, a counted length winner, keeping the ♠98 losers (the discard "
