@@ -823,7 +823,8 @@ static u64 licensed(const Pos *p, int turn, const Rules *r) {
                     out |= low << (16 * x);  /* low toward partner's master */
             }
             if (r->finesse && partner_master) out |= low << (16 * x);  /* toward a tenace (a superset) */
-            if (r->concedes && top_bit(mine | part) < top_bit(theirs)) out |= low << (16 * x);  /* a loser led */
+            if (r->concedes && top_bit(mine | part) < top_bit(theirs))  /* a loser led (a trump from the top) */
+                out |= (x == p->trump ? top_bit(mine) : low) << (16 * x);
         }
         return out;
     }
@@ -1533,8 +1534,9 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
             /* "now or at the end": the side's first lead after the claim while a conceded trick is still to lose, not
              * any lead in between, and only a trick he concedes: the opponents, winning it, take no more */
             int left = conceding(w, r);
-            if (r->concedes && left > 0 && !side_master(p, r, x) && taken_after(p, r, turn, x, low) <= left)
-                out |= low << (16 * x);
+            u64 lost = x == p->trump ? top_bit(mine) : low;  /* a trump loser from the top (trumps go top down) */
+            if (r->concedes && left > 0 && !side_master(p, r, x) && taken_after(p, r, turn, x, lost) <= left)
+                out |= lost << (16 * x);
         }
         return out;
     }

@@ -82,6 +82,17 @@ def test_the_count_of_what_they_take_has_them_draw_his_last_trump_before_running
     assert licences(s, root, Seat.S).get(Card.parse("H8")) == LICENCE
 
 
+@clause("70.footnote", "70C")
+def test_a_conceded_trump_trick_is_lost_with_his_top_trump_not_his_lowest() -> None:
+    """Trumps go top down (ACBL Duplicate Decisions; own review 2026-11-28, at-risk row 10): conceding East's ♠A,
+    North leads the ♠J from ♠JT85, not the ♠5 a forgotten ♠9 would beat."""
+    spec = {Seat.N: "SJ ST S8 S5", Seat.S: "H2 H3 H4 H5", Seat.E: "SA D2 D3 D4", Seat.W: "C2 C3 C4 C5"}
+    s, root = searcher(spec_position(spec, Suit.S, Seat.N), Side.NS,
+                       NormalPlayModel.default(Seat.N).with_concedes(1))
+    got = licences(s, root, Seat.N)
+    assert got.get(Card.parse("SJ")) == LICENCE and Card.parse("S5") not in got
+
+
 @clause("70.footnote")
 def test_a_loser_that_loses_only_the_conceded_trick_is_still_led_at_once() -> None:
     # the opponents' one winner is the ♦A; the ♥ void in North's hand with a trump ruffs their hearts

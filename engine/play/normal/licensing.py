@@ -106,14 +106,17 @@ def finesse_or_drop_leads(a: Lead) -> list[Card]:
 
 
 def concede_now_or_end_leads(a: Lead) -> list[Card]:
-    """"Now or at the end": his lowest card of a suit he sees no master in, at the side's first lead after the claim
-    while a conceded trick is still to lose (``conceding``), and only where that trick is, as he sees it, one he
-    concedes: the opponents, winning it, take no more tricks than he still concedes (``taken_after``). Not at any
-    lead in between; at the end the loser is his last card, led by force."""
+    """"Now or at the end": his lowest card of a suit he sees no master in (of trumps, his highest), at the side's
+    first lead after the claim while a conceded trick is still to lose (``conceding``), and only where that trick
+    is, as he sees it, one he concedes: the opponents, winning it, take no more tricks than he still concedes
+    (``taken_after``). Not at any lead in between; at the end the loser is his last card, led by force."""
     left = conceding(a.q, a.node)
+    # a trump loser is led from the top (ACBL *Duplicate Decisions*: trumps are presumed played top down; own review
+    # 2026-11-28, at-risk row 10: not the ♠5 from ♠JT9765), any other loser is his lowest card of the suit
+    card = a.mine[0] if a.x == a.q.trump else a.mine[-1]
     if (a.q.model.on("concede_now_or_end") and left > 0 and not side_has_master(a.q, a.node, a.x, a.seat)
-            and taken_after(a.q, a.node, a.seat, a.mine[-1]) <= left):
-        return [a.mine[-1]]
+            and taken_after(a.q, a.node, a.seat, card) <= left):
+        return [card]
     return []
 
 
