@@ -52,8 +52,11 @@ KNOWN: dict[tuple[str, str], str] = {
     ("atb", "9"): "model: the ♣T is gone (the equal overtake of West's ♣7 was a duck with the ♣A and ♣J out: third "
                   "hand now plays an honour); the line now loses when dummy overtakes declarer's last spade, the ♠K, "
                   "with the ♠A (``unblock_card``) and strands declarer's ♣K-T, where ducking keeps them",
-    ("atb", "11"): "model: the concession licence leads the ♥8 into the ♥AKJ9 with three top diamonds to cash (its "
-                   "count in the claimer's view missed the hearts the opponents run after drawing his last trump)",
+    ("atb", "11"): "model: the aware count is fixed (``taken_after`` has East draw South's last trump before the "
+                   "hearts run, so the ♥8 is no longer led at once); the row stays at risk two ways: 70C2's default "
+                   "reads North as at all likely unaware of East's ♠Q (West showed out on the third round), and "
+                   "aware of it North discards the ♥T guard keeping the idle ♦3 (the discard rule sees a suit "
+                   "with winners as no source of a loser)",
     ("atb", "18"): "model: dummy discards the ♣8, a counted length winner, keeping the ♠98 losers (the discard "
                    "licence reads a length winner as a loser)",
     ("atb", "22"): "model: a defender on lead claiming his ♠A leads a heart and unguards dummy's ♥AT975 instead of "
