@@ -263,19 +263,34 @@ def _could_lose(ctx: Ctx, m: Facts) -> None:
         ctx.cite(f"a safety check with a high trump draws the single outstanding trump: {cite}")
     forgot = m["awareness"].get("cards") or trump["cards"]
     aware_model = model_from_switches(ctx, adj["side"], exclude=())
-    unaware_model = model_from_switches(ctx, adj["side"], extra=[{"name": "unaware_trump", "clause": "70C",
-                                                                  "value": forgot}])
     if aware_model is None:
         need_count(ctx, "70C3 needs the tricks that could be lost to the trump")
         return
     aware = side_count(ctx, adj["side"], "normal", aware_model)
-    unaware = side_count(ctx, adj["side"], "normal", unaware_model)
+    # he may have forgotten every such trump, or only the small ones while knowing of a high one he concedes (White
+    # Book 8.70.4(a) and the EBU claims notes' forgotten ♥5: a small trump is what is forgotten; own review 2026-11-28,
+    # at-risk row 13, accepted: conceding the ♥Q, the ♥2 overlooked): where forgetting them all leaves the claim
+    # standing, the lowest one, two, ... of them too, the worst count ruled (70A: a doubtful point goes against the
+    # claimer). Where forgetting them all already loses a claimed trick, that count is ruled (no further searches)
+    unaware, lost_set = None, forgot
+    low_first = sorted(forgot, key=lambda c: Card.parse(c).rank)
+    for j in range(len(low_first), 0, -1):
+        if unaware is not None and unaware.tricks < adj["claimed"]:
+            break
+        model = model_from_switches(ctx, adj["side"], extra=[{"name": "unaware_trump", "clause": "70C",
+                                                              "value": low_first[:j]}])
+        got = side_count(ctx, adj["side"], "normal", model)
+        if got is None:
+            unaware = None
+            break
+        if unaware is None or got.tricks < unaware.tricks:
+            unaware, lost_set = got, low_first[:j]
     if aware is None or unaware is None:
         need_count(ctx, "70C3 needs the tricks that could be lost to the trump")
         return
     if unaware.tricks < aware.tricks:
         ctx.record(with_awareness=aware.tricks, unaware=unaware.tricks)
-        ctx.assert_fact("switch", name="unaware_trump", clause="70C3", value=forgot,
+        ctx.assert_fact("switch", name="unaware_trump", clause="70C3", value=lost_set,
                         source="Law 70C; White Book 8.70.4; ACBL LC 2019 #2",
                         why=f"{tricks_text(aware.tricks - unaware.tricks)} could be lost to the trump by normal play")
         return

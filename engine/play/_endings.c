@@ -823,7 +823,8 @@ static u64 licensed(const Pos *p, int turn, const Rules *r) {
                     out |= low << (16 * x);  /* low toward partner's master */
             }
             if (r->finesse && partner_master) out |= low << (16 * x);  /* toward a tenace (a superset) */
-            if (r->concedes && top_bit(mine | part) < top_bit(theirs)) out |= low << (16 * x);  /* a loser led */
+            if (r->concedes && top_bit(mine | part) < top_bit(theirs))  /* a loser led (a trump from the top) */
+                out |= (x == p->trump ? top_bit(mine) : low) << (16 * x);
         }
         return out;
     }
@@ -1278,7 +1279,8 @@ static int cash_first(const Pos *p, const WRules *r, int turn) {
 
 /* normal/licensing.py ``equal_overtake`` (a declarer's claim): partner's card (``wcode``, a hand he sees) wins the trick so far and is
  * his last card of the suit led, and this hand's cheapest card beating it has no card an opponent may hold between
- * them, as he sees it, and is not his last card of the suit: that card, as a lane bit of the suit led (0: none).
+ * them, as he sees it, is not his last card of the suit, and at most one card an opponent may hold beats it: that
+ * card, as a lane bit of the suit led (0: none).
  * ``follow``: his lane there */
 static u64 equal_overtake(const Pos *p, const WRules *r, int turn, u64 follow, int wcode) {
     int led = p->tc[0] >> 4, pa = (turn + 2) & 3;
@@ -1288,7 +1290,9 @@ static u64 equal_overtake(const Pos *p, const WRules *r, int turn, u64 follow, i
     u64 over = follow & ~((2ULL << (wcode & 15)) - 1);
     over &= -over;
     if (!over || !(follow & ~over)) return 0;  /* his last card of the suit: nothing to unblock */
-    return opp_lane(p, r, led) & (over - 1) & ~((2ULL << (wcode & 15)) - 1) ? 0 : over;
+    u64 theirs = opp_lane(p, r, led);
+    if (popcount(theirs & ~((over << 1) - 1)) > 1) return 0;  /* two cards out beat it: third hand high */
+    return theirs & (over - 1) & ~((2ULL << (wcode & 15)) - 1) ? 0 : over;
 }
 
 /* normal/licensing.py ``partner_takes``: following, partner (``pa``), still to play and a hand he sees, holds only cards of the suit
@@ -1498,8 +1502,8 @@ static int rounds_taken(u64 theirs, u64 ours, int ruff_now, int trumps) {
 
 /* normal/licensing.py ``taken_after``: the tricks the opponents take, as the seat to move sees it, once ``low`` (a lane
  * bit of suit ``x``, which his side holds no master in) is led: that trick, won by the cheapest card an opponent may
- * hold above it and partner's lowest card there, then, the hands as they are after it, in that suit and every other
- * the rounds they win on lead */
+ * hold above it and partner's lowest card there, then, the hands as they are after it, their trump rounds (drawing
+ * his side's trumps) and in that suit and every other the rounds they win on lead */
 static int taken_after(const Pos *p, const WRules *r, int turn, int x, u64 low) {
     int pa = (turn + 2) & 3, sa = r->side, sb = r->side ^ 2, t = p->trump;
     int see_a = r->seen >> sa & 1, see_b = r->seen >> sb & 1;
@@ -1514,16 +1518,33 @@ static int taken_after(const Pos *p, const WRules *r, int turn, int x, u64 low) 
     u64 theirs = lane_of(opp, x), over = theirs & ~((top_bit(played) << 1) - 1);
     if (!over) return 0;
     int taken = 1;
+    if (t >= 0) {
+        /* on lead, they first draw his trumps with the trump rounds they win: each round every hand of his side that
+         * holds a trump follows with its lowest */
+        u64 th = lane_of(opp, t), ta = lane_of(ha, t), tb = lane_of(hb, t);
+        if (x == t) th &= ~(over & -over);
+        while (th && top_bit(ta | tb) < top_bit(th)) {
+            taken++;
+            th &= ~top_bit(th);
+            ta &= ta - 1;
+            tb &= tb - 1;
+        }
+        ha = (ha & ~(LANE << (16 * t))) | ta << (16 * t);
+        hb = (hb & ~(LANE << (16 * t))) | tb << (16 * t);
+        side = ha | hb;
+        trumps = (ta | tb) != 0;
+    }
     for (int y = 0; y < 4; y++) {
-        /* a hand of his side he sees, out of the suit, holds a trump */
-        int ruff = t >= 0 && y != t && ((see_a && !lane_of(ha, y) && lane_of(ha, t))
-                                        || (see_b && !lane_of(hb, y) && lane_of(hb, t)));
+        if (y == t) continue;
+        /* a hand of his side he sees, out of the suit, holds a trump (after their trump rounds) */
+        int ruff = t >= 0 && ((see_a && !lane_of(ha, y) && lane_of(ha, t))
+                              || (see_b && !lane_of(hb, y) && lane_of(hb, t)));
         u64 th = lane_of(opp, y), ours = lane_of(side, y);
         if (y == x) {
             th &= ~(over & -over);  /* the cheapest card that wins the trick */
             ours &= ~played;
         }
-        taken += rounds_taken(th, ours, ruff, trumps && y != t);
+        taken += rounds_taken(th, ours, ruff, trumps);
     }
     return taken;
 }
@@ -1566,9 +1587,10 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
             /* "now or at the end": the side's first lead after the claim while a conceded trick is still to lose, not
              * any lead in between, and only a trick he concedes: the opponents, winning it, take no more */
             int left = conceding(w, r);
+            u64 lost = x == p->trump ? top_bit(mine) : low;  /* a trump loser from the top (trumps go top down) */
             if (r->concedes && left > 0 && !side_master(p, r, x) && !cash_first(p, r, turn)
-                && taken_after(p, r, turn, x, low) <= left)
-                out |= low << (16 * x);
+                && taken_after(p, r, turn, x, lost) <= left)
+                out |= lost << (16 * x);
         }
         return out;
     }

@@ -66,6 +66,34 @@ def test_a_trump_loser_is_not_led_under_a_card_that_leaves_the_master_to_score_t
 
 
 @clause("70.footnote")
+def test_the_count_of_what_they_take_has_them_draw_his_last_trump_before_running_the_suit_he_would_ruff() -> None:
+    """Own review 2026-11-28b, at-risk row 11: South's ♥8, his last heart, led into ♥AKJ9 with one trump (♠6) left
+    against East's ♠Q: East wins, draws the ♠6 and runs the hearts, more than the two tricks conceded. With a second
+    trump South still ruffs after the ♠Q has drawn one, and the loser is led at once."""
+    spec = {Seat.N: "HQ HT DA DK", Seat.S: "H8 S6 DJ D7", Seat.E: "SQ HK HJ H9", Seat.W: "HA H7 H3 D2"}
+    s, root = searcher(spec_position(spec, Suit.S, Seat.S), Side.NS,
+                       NormalPlayModel.default(Seat.N).with_concedes(2))
+    assert taken_after(s, root, Seat.S, Card.parse("H8")) > 2
+    assert Card.parse("H8") not in licences(s, root, Seat.S)
+    spec = {**spec, Seat.S: "H8 S6 S5 DJ", Seat.N: "HQ HT DA D7", Seat.W: "HA H7 H3 DK"}
+    s, root = searcher(spec_position(spec, Suit.S, Seat.S), Side.NS,
+                       NormalPlayModel.default(Seat.N).with_concedes(2))
+    assert taken_after(s, root, Seat.S, Card.parse("H8")) == 2
+    assert licences(s, root, Seat.S).get(Card.parse("H8")) == LICENCE
+
+
+@clause("70.footnote", "70C")
+def test_a_conceded_trump_trick_is_lost_with_his_top_trump_not_his_lowest() -> None:
+    """Trumps go top down (ACBL Duplicate Decisions; own review 2026-11-28, at-risk row 10): conceding East's ♠A,
+    North leads the ♠J from ♠JT85, not the ♠5 a forgotten ♠9 would beat."""
+    spec = {Seat.N: "SJ ST S8 S5", Seat.S: "H2 H3 H4 H5", Seat.E: "SA D2 D3 D4", Seat.W: "C2 C3 C4 C5"}
+    s, root = searcher(spec_position(spec, Suit.S, Seat.N), Side.NS,
+                       NormalPlayModel.default(Seat.N).with_concedes(1))
+    got = licences(s, root, Seat.N)
+    assert got.get(Card.parse("SJ")) == LICENCE and Card.parse("S5") not in got
+
+
+@clause("70.footnote")
 def test_a_loser_that_loses_only_the_conceded_trick_is_still_led_at_once() -> None:
     # the opponents' one winner is the ♦A; the ♥ void in North's hand with a trump ruffs their hearts
     spec = {Seat.N: "SA SK D2", Seat.S: "H2 S3 D3", Seat.E: "DA H5 H6", Seat.W: "C2 C3 C4"}

@@ -294,6 +294,19 @@ def test_dummy_overtakes_declarers_last_card_of_a_suit_with_an_equal_card_rather
     assert gap == ["D7", "DK"]
 
 
+@clause("70.footnote", "70E1")
+def test_third_hand_plays_an_honour_not_an_equal_of_partners_spot_card_that_two_cards_out_beat() -> None:
+    """Own review 2026-11-28b, at-risk row 9: West's ♣7, his last club, with East's ♣K-Q-T-5 and the ♣A and ♣J out:
+    the ♣T is an equal of the seven but a duck (a finesse against the jack the claim does not need); an honour
+    knocks out the ace. With the ace alone out the equal is still the card (NBB Delft 5♣)."""
+    spec = {Seat.W: "C7 SA S7 S5", Seat.E: "CK CQ CT C5", Seat.N: "C6 C2 S9 S8", Seat.S: "CA CJ ST S3"}
+    got = _licences(spec, Seat.W, Seat.E, "C7 C2")
+    assert "CT" not in got and got.get("CQ") == "follow_low"
+    equal = _licences({**spec, Seat.S: "CA C4 ST S3", Seat.E: "CK CQ C8 C5", Seat.N: "C3 C2 S9 S8"}, Seat.W,
+                      Seat.E, "C7 C2")
+    assert equal.get("C8") == "follow_low"  # the ace alone beats the eight: the equal overtake stands
+
+
 @clause("70.footnote")
 def test_among_equally_good_leads_a_claimer_of_every_trick_leads_a_card_he_sees_win_while_he_has_one() -> None:
     """EBU Appeal Focus 2011, 6NT: East on lead with ♦976 and ♠83 and West's ♠A-K in view does not give up the lead

@@ -41,9 +41,6 @@ KNOWN: dict[tuple[str, str], str] = {
                   "so the master clubs die: a careless order that blocks the suit, of the kind reviewed row atb24 "
                   "accepts (the ♥J before the ♥5, crashing dummy's only entry), so no narrowing rejects it without "
                   "dropping an accepted line",
-    ("at", "13"): "model (the concession and 70C2 narrowings together, 2026-11-28): the accepted line, North "
-                  "overruffing West's ♥K with the ♥A and leading the ♥J to drive out the ♥Q (the ♥2 forgotten), "
-                  "is no longer found; each narrowing alone kept it. Not yet traced",
     ("at", "19"): "model: the concession no longer leads into East; South now plays third hand high, the ♠K, on "
                   "North's ♠9 (East, out of both minors, holds the ♠AQ) and later leads the ♠T into the ♠Q. Left: the "
                   "♠K is the losing option of the spade guess the claim rests on (70E1 spares a claimer only where an "
@@ -62,10 +59,14 @@ KNOWN: dict[tuple[str, str], str] = {
                   "his ♣K under declarer's hidden ♣A)",
     ("atb", "2"): "model: 70C2 reads as 'at all likely unaware' a claimer at trick 5 with all three trumps out and "
                   "none drawn; the reviewer holds that he would draw them",
-    ("atb", "9"): "model: third hand's ♣T 'finesse' against the ♣J where the ♣K or ♣Q alone knocks out the ♣A for "
-                  "the claim (a guess the claim does not need; ``guess_is_the_way`` counts it as the way)",
-    ("atb", "11"): "model: the concession licence leads the ♥8 into the ♥AKJ9 with three top diamonds to cash (its "
-                   "count in the claimer's view missed the hearts the opponents run after drawing his last trump)",
+    ("atb", "9"): "model: the ♣T is gone (the equal overtake of West's ♣7 was a duck with the ♣A and ♣J out: third "
+                  "hand now plays an honour); the line now loses when dummy overtakes declarer's last spade, the ♠K, "
+                  "with the ♠A (``unblock_card``) and strands declarer's ♣K-T, where ducking keeps them",
+    ("atb", "11"): "model: the aware count is fixed (``taken_after`` has East draw South's last trump before the "
+                   "hearts run, so the ♥8 is no longer led at once); the row stays at risk two ways: 70C2's default "
+                   "reads North as at all likely unaware of East's ♠Q (West showed out on the third round), and "
+                   "aware of it North discards the ♥T guard keeping the idle ♦3 (the discard rule sees a suit "
+                   "with winners as no source of a loser)",
     ("atb", "18"): "model: declarer's line is fixed (dummy keeps the ♣8, a length winner he counts, over the ♠98: "
                    "``length_winners``), so the audit now asks the defenders' split: East, claiming the ♠K, "
                    "follows low with the ♠T under North's ♠Q where covering promotes it over dummy's ♠A98 (no "

@@ -363,3 +363,21 @@ def test_an_unaware_claimer_ruffs_low_and_keeps_no_low_trump_under_the_one_he_fo
     r = rule(case_from_dict(_diagram("N:...AKQ 2.5.K. A.K3.. 3..QJ.", "4H", "S", "E", {"NS": 7, "EW": 3},
                                      "S", 3)))
     assert r.outcome == "claim_allowed" and r.tricks == {"NS": 10, "EW": 3}
+
+
+@clause("70C2", "70C3")
+def test_a_claimer_conceding_the_high_trump_may_have_forgotten_only_the_small_one_and_lead_his_jack_into_it() -> None:
+    """Own review 2026-11-28, at-risk row 13 (accepted): 2♥, North claims two of three with ♥AJ ♣K, South's ♦Q led.
+    Forgetting all four trumps he would not lead one (ACBL LC 2019 #4), and the claim stands; forgetting only the
+    small ones (White Book 8.70.4(a)) he overruffs West's ♥K, leads the ♥J to drive out the ♥Q he concedes, and
+    East's ♥2 takes the last trick."""
+    case = {"title": "2♥, the ♥2 forgotten",
+            "board": {"position": "N:.AJ..K .Q2.J. Q.8.. .K7..T", "contract": "2H", "declarer": "N",
+                      "vulnerable": "none", "leader": "S", "trick": ["DQ"], "won": {"NS": 6, "EW": 4}},
+            "claim": {"by": "N", "says": "claim", "tricks": 2}, "responses": {"E": "disputes"},
+            "findings": {"class_of_player": "world_class"}}
+    r = rule(case_from_dict(case))
+    assert r.outcome == "claim_adjusted" and r.tricks == {"NS": 7, "EW": 6} and "70C3" in r.laws
+    assert "North leads ♥J (East ♥Q" in r.witnesses[0].words
+    aware = rule(case_from_dict({**case, "findings": {"class_of_player": "world_class", "aware_of_trumps": True}}))
+    assert aware.outcome == "claim_allowed"

@@ -119,14 +119,17 @@ def finesse_or_drop_leads(a: Lead) -> list[Card]:
 
 
 def concede_now_or_end_leads(a: Lead) -> list[Card]:
-    """"Now or at the end": his lowest card of a suit he sees no master in, at the side's first lead after the claim
-    while a conceded trick is still to lose (``conceding``), and only where that trick is, as he sees it, one he
-    concedes: the opponents, winning it, take no more tricks than he still concedes (``taken_after``). Not at any
-    lead in between; at the end the loser is his last card, led by force."""
+    """"Now or at the end": his lowest card of a suit he sees no master in (of trumps, his highest), at the side's
+    first lead after the claim while a conceded trick is still to lose (``conceding``), and only where that trick
+    is, as he sees it, one he concedes: the opponents, winning it, take no more tricks than he still concedes
+    (``taken_after``). Not at any lead in between; at the end the loser is his last card, led by force."""
     left = conceding(a.q, a.node)
+    # a trump loser is led from the top (ACBL *Duplicate Decisions*: trumps are presumed played top down; own review
+    # 2026-11-28, at-risk row 10: not the ♠5 from ♠JT9765), any other loser is his lowest card of the suit
+    card = a.mine[0] if a.x == a.q.trump else a.mine[-1]
     if (a.q.model.on("concede_now_or_end") and left > 0 and not side_has_master(a.q, a.node, a.x, a.seat)
-            and not cash_first(a.q, a.node, a.seat) and taken_after(a.q, a.node, a.seat, a.mine[-1]) <= left):
-        return [a.mine[-1]]
+            and not cash_first(a.q, a.node, a.seat) and taken_after(a.q, a.node, a.seat, card) <= left):
+        return [card]
     return []
 
 
@@ -157,8 +160,10 @@ def taken_after(q: Question, node: Node, seat: Seat, low: Card) -> int:
     """The tricks the opponents take, as ``seat``'s viewer sees it, once ``low`` (a card of a suit his side holds no
     master in) is led: that trick, won by the cheapest card an opponent may hold above ``low`` and partner's lowest
     card of the suit, then, with the hands as they are after it, in that suit and in every other the rounds they
-    win on lead (``rounds_taken``). His side's cards are those of the hands he sees; a card he does not know of does
-    not count."""
+    win on lead (``rounds_taken``), their trump rounds first: those draw his side's trumps, and a hand ruffs a suit
+    only with a trump left after them (own review 2026-11-28b, at-risk row 11: East draws South's last trump with
+    the ♠Q and runs the hearts South would have ruffed). His side's cards are those of the hands he sees; a card
+    he does not know of does not count."""
     v = q.view(node, seat)
     xn = SUIT_NO[low.suit]
     seen_side = [s for s in q.side.seats if s in v.seen_seats]
@@ -177,19 +182,23 @@ def taken_after(q: Question, node: Node, seat: Seat, low: Card) -> int:
     over = theirs >> played.bit_length() << played.bit_length()
     if not over:
         return 0
-    ours = 0
-    for ln in lanes.values():
-        ours |= ln[xn]
-    taken = 1 + rounds_taken(theirs & ~(over & -over), ours & ~played, ruffs(xn), tn >= 0 and xn != tn and any(
-        ln[tn] for ln in lanes.values()))
-    for y in SUITS:
-        yn = SUIT_NO[y]
-        if yn != xn:
+    left = {yn: v.against(y) for y in SUITS for yn in (SUIT_NO[y],)}
+    left[xn] = theirs & ~(over & -over)  # the cheapest card that wins the trick
+    taken = 1
+    if tn >= 0:
+        # on lead, they first draw his trumps with the trump rounds they win: each round every hand of his side
+        # that holds a trump follows with its lowest, so a hand that ruffed before may be out of trumps after
+        while left[tn] and max((ln[tn] for ln in lanes.values()), default=0).bit_length() < left[tn].bit_length():
+            taken += 1
+            left[tn] &= ~(1 << (left[tn].bit_length() - 1))
+            for ln in lanes.values():
+                ln[tn] &= ln[tn] - 1
+    for yn in range(4):
+        if yn != tn:
             ours = 0
             for ln in lanes.values():
                 ours |= ln[yn]
-            taken += rounds_taken(v.against(y), ours, ruffs(yn),
-                                  tn >= 0 and yn != tn and any(ln[tn] for ln in lanes.values()))
+            taken += rounds_taken(left[yn], ours, ruffs(yn), tn >= 0 and any(ln[tn] for ln in lanes.values()))
     return taken
 
 
@@ -536,10 +545,13 @@ def equal_overtake(q: Question, node: Node, seat: Seat, follow: list[Card], w_se
                    w_card: Card | None) -> Card | None:
     """Partner's card (a hand he sees) wins the trick so far and is his last card of the suit led, and this hand
     holds a card just above it, with no card an opponent may hold between them as he sees it, and keeps a card of
-    the suit besides: that card. Overtaking with an equal costs nothing and keeps the suit from blocking; the
-    district TD's poll in NBB Delft's 5♣ held the overtake the only normal play. Declarer's claim only: he plays
-    both hands; a defender's partner has his alternative normal plays (70D2), ducking among them. None otherwise.
-    ``follow``: his cards of the suit, ascending."""
+    the suit besides, and at most one card an opponent may hold beats it: that card. Overtaking with an equal costs
+    nothing and keeps the suit from blocking; the district TD's poll in NBB Delft's 5♣ held the overtake the only
+    normal play. Where two cards out beat it, the equal of partner's card is a duck (a deep finesse against the
+    lower one): third hand plays high, as a claim that needs only an honour to knock out the ace does (70E1
+    licenses a finesse only where the claim depends on a card's place; own review 2026-11-28b, at-risk row 9).
+    Declarer's claim only: he plays both hands; a defender's partner has his alternative normal plays (70D2),
+    ducking among them. None otherwise. ``follow``: his cards of the suit, ascending."""
     if (not q.model.partner_is_dummy or w_seat != seat.partner or w_card is None
             or seat.partner not in q.view(node, seat).seen_seats):
         return None
@@ -549,7 +561,10 @@ def equal_overtake(q: Question, node: Node, seat: Seat, follow: list[Card], w_se
     over = next((c for c in follow if q.beats(c, w_card)), None)
     if over is None or len(follow) < 2:
         return None
-    between = (q.view(node, seat).against(led) >> (w_card.rank + 1)) & ((1 << (over.rank - w_card.rank - 1)) - 1)
+    theirs = q.view(node, seat).against(led)
+    if (theirs >> (over.rank + 1)).bit_count() > 1:
+        return None  # two cards out beat it: an equal of partner's card is a duck, third hand plays high
+    between = (theirs >> (w_card.rank + 1)) & ((1 << (over.rank - w_card.rank - 1)) - 1)
     return None if between else over
 
 
