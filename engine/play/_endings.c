@@ -1787,7 +1787,6 @@ static int long_failed;  /* the callable raised (its error is set): the search u
  * s without DDS (random-01 3.4 -> 0.7, but the 7NT seeds 2x slower: their solves are cheap for ours and a DDS call
  * costs ~0.2 ms); first ours within 1,500 positions, 15.5 s with both gains */
 static long long long_cap = 1500;
-static unsigned long long long_calls;  /* DDS calls since last read (``long_calls()``, for the benchmark) */
 
 /* the mover's side's double-dummy tricks by DDS and its best-play cards among ``legal`` (``*dd``); -1 on an error */
 static int long_best(const Pos *p, u64 legal, u64 *dd) {
@@ -2080,7 +2079,7 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
             unsigned best;
             int k = gen_runs(p, turn, legal, runs, lows, 0);
             brel = 0;
-            /* a long position: our solver within LONG_CAP positions, else DDS (``long_best``) */
+            /* a long position: our solver within ``long_cap`` positions, else DDS (``long_best``) */
             unsigned long long outer = work_limit, cap = work + (unsigned long long)long_cap;
             int capped = long_solver != NULL && rem >= long_tricks && !wgave_up && (!outer || cap < outer);
             if (capped) work_limit = cap;
@@ -2095,7 +2094,6 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
                     by_dds = 1;
                     ns = long_best(p, legal, &dd);
                     exact = 1;
-                    long_calls++;
                 }
             }
             last_ns = ns;
