@@ -1874,6 +1874,57 @@ static inline u64 run_below(int code, u64 legal, u64 others) {
 
 static int last_ns, last_rem;  /* the last value side_moves worked out (the side's tricks), and the tricks left then */
 
+/* ---- best play in long positions by DDS ----
+ * ``ab`` orders its moves by little more than rank: at 10 tricks and more it took 4,000 (10 tricks) to 225,000 (12)
+ * positions to find a W node's best-play cards, and such solves were 99 % of W's time on the 12-trick benchmark
+ * positions whose W lies well below double dummy (random-01: 12 M of the search's 12.1 M positions; DDS gave every
+ * card's value of its root in 13 ms against our 580 ms). From ``long_tricks`` cards in the mover's hand, side_moves
+ * asks DDS (engine/play/dds.py sets the callable: ``set_long_solver``), whose table carries from one position of the
+ * deal to the next: (m0, m1, m2, m3, trump, leader, trick codes) -> (the mover's side's tricks, its best-play cards as a
+ * mask). Double-dummy values are unique, so the best-play set is the one ``best_runs`` finds: no count changes. */
+static PyObject *long_solver = NULL;
+static int long_tricks = 99;
+static int long_failed;  /* the callable raised (its error is set): the search unwinds and worst() raises it */
+/* work charged per DDS call, as the budgets count work and stand for time: ~0.1-0.3 ms a call (its table reused)
+ * against ~110 ns a position of ours */
+#define LONG_WORK 2000
+/* our solver's positions for a long position's best-play cards before DDS is asked instead (0: DDS at once). Measured
+ * on the benchmark's slowest ten positions (2026-11-28, CPU s): DDS at once from 10 tricks 21.1 s in all against 21.5
+ * s without DDS (random-01 3.4 -> 0.7, but the 7NT seeds 2x slower: their solves are cheap for ours and a DDS call
+ * costs ~0.2 ms); first ours within 1,500 positions, 15.5 s with both gains */
+static long long long_cap = 1500;
+
+/* the mover's side's double-dummy tricks by DDS and its best-play cards among ``legal`` (``*dd``); -1 on an error */
+static int long_best(const Pos *p, u64 legal, u64 *dd) {
+    PyObject *trick = PyTuple_New(p->n);
+    if (trick == NULL) goto fail;
+    for (int i = 0; i < p->n; i++) {
+        PyObject *c = PyLong_FromLong(p->tc[i]);
+        if (c == NULL) { Py_DECREF(trick); goto fail; }
+        PyTuple_SET_ITEM(trick, i, c);
+    }
+    PyObject *res = PyObject_CallFunction(long_solver, "KKKKiiN", (unsigned long long)p->hand[0],
+                                          (unsigned long long)p->hand[1], (unsigned long long)p->hand[2],
+                                          (unsigned long long)p->hand[3], p->trump, p->leader, trick);
+    if (res == NULL) goto fail;
+    int ns;
+    unsigned long long m;
+    int ok = PyArg_ParseTuple(res, "iK", &ns, &m);
+    Py_DECREF(res);
+    if (!ok) goto fail;
+    work += LONG_WORK;
+    *dd = (u64)m & legal;
+    if (!*dd) {
+        PyErr_SetString(PyExc_ValueError, "the long solver gave no legal best-play card");
+        goto fail;
+    }
+    return ns;
+fail:
+    long_failed = 1;
+    wgave_up = 1;
+    return -1;
+}
+
 /* side_moves' solver results by rank-relative layout (the W search meets the same layouts again, in each of its
  * queries and under W keys that differ only in what the licences read): North-South's tricks and every best-play
  * card of the seat to move. The layout is that of the trick's start (the trick's cards back in their hands) with
@@ -2134,13 +2185,31 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
             unsigned best;
             int k = gen_runs(p, turn, legal, runs, lows, 0);
             brel = 0;
+            /* a long position: our solver within ``long_cap`` positions, else DDS (``long_best``) */
+            unsigned long long outer = work_limit, cap = work + (unsigned long long)long_cap;
+            int capped = long_solver != NULL && rem >= long_tricks && !wgave_up && (!outer || cap < outer);
+            if (capped) work_limit = cap;
             /* guess from the last position solved: the side's tricks fell by at most the tricks since */
-            ns = best_runs(p, turn, runs, k, beta, last_ns - (last_rem - rem), &best, &exact);
+            if (capped && !long_cap) wgave_up = 1;  /* no cap: DDS at once */
+            else ns = best_runs(p, turn, runs, k, beta, last_ns - (last_rem - rem), &best, &exact);
+            int by_dds = 0;
+            if (capped) {
+                work_limit = outer;
+                if (wgave_up && !(outer && work > outer)) {  /* our cap, not the search's limit: DDS answers */
+                    wgave_up = 0;
+                    by_dds = 1;
+                    ns = long_best(p, legal, &dd);
+                    exact = 1;
+                }
+            }
             last_ns = ns;
             last_rem = rem;
-            for (int i = 0; i < k; i++)
-                if (best >> i & 1) dd |= run_below(runs[i], legal, others);
-            if (be != NULL && !wgave_up) {  /* checking: the stored set against this solve */
+            if (!by_dds)
+                for (int i = 0; i < k; i++)
+                    if (best >> i & 1) dd |= run_below(runs[i], legal, others);
+            if (by_dds) {
+                /* DDS's set rests on no known subset of the cards: no partition entry */
+            } else if (be != NULL && !wgave_up) {  /* checking: the stored set against this solve */
                 u64 sd = scatter(be->best, p->hand[turn]) & legal;
                 int bad = sd != dd || (be->exact && exact && be->ns != ns) || (be->exact && !exact && be->ns < ns)
                           || (!be->exact && exact && be->ns > ns);
@@ -2622,6 +2691,7 @@ static PyObject *py_worst(PyObject *self, PyObject *args) {
     int settled = 1, path[64], path_len = 0;
     work_limit = limit > 0 ? work + (unsigned long long)limit : 0;
     wgave_up = 0;
+    long_failed = 0;
     int ub = dd;  /* best play within the model reaches the double-dummy count */
     if (ub < 0 || ub > rem) {
         Pos q = w.p;
@@ -2646,6 +2716,10 @@ static PyObject *py_worst(PyObject *self, PyObject *args) {
     }
     work_limit = 0;
     wgave_up = 0;
+    if (long_failed) {
+        long_failed = 0;
+        return NULL;
+    }
     /* the line: the cards found; best play within the model from where they end gives the count */
     PyObject *line = PyList_New(path_len);
     if (line == NULL) return NULL;
@@ -2733,6 +2807,26 @@ static PyObject *py_take_work(PyObject *self, PyObject *args) {
     return PyLong_FromUnsignedLongLong(w);
 }
 
+/* set_long_solver(callable or None, tricks[, cap]): best play in W's search by ``callable`` from ``tricks`` cards in
+ * the mover's hand where our solver does not settle it within ``cap`` positions (see ``long_best``); None: by our own
+ * solver everywhere */
+static PyObject *py_set_long_solver(PyObject *self, PyObject *args) {
+    PyObject *f;
+    int tricks;
+    long long cap = 1500;
+    if (!PyArg_ParseTuple(args, "Oi|L", &f, &tricks, &cap)) return NULL;
+    if (f != Py_None && !PyCallable_Check(f)) {
+        PyErr_SetString(PyExc_TypeError, "set_long_solver takes a callable or None");
+        return NULL;
+    }
+    Py_XDECREF(long_solver);
+    long_solver = f == Py_None ? NULL : f;
+    Py_XINCREF(long_solver);
+    long_tricks = tricks;
+    long_cap = cap < 0 ? 0 : cap;
+    Py_RETURN_NONE;
+}
+
 /* set_cards(seq): the Card object for each code 0..63 (None where there is none) */
 static PyObject *py_set_cards(PyObject *self, PyObject *arg) {
     PyObject *seq = PySequence_Fast(arg, "set_cards takes a sequence of 64 items");
@@ -2764,6 +2858,7 @@ static PyMethodDef methods[] = {
     {"check_best", py_check_best, METH_O, "Check every best-play set taken from a matching position (tests)."},
     {"take_work", py_take_work, METH_NOARGS, "Positions visited by the searches here since the last call."},
     {"set_cards", py_set_cards, METH_O, "The Card object for each code 0..63."},
+    {"set_long_solver", py_set_long_solver, METH_VARARGS, "Best play in long positions of W's search by a callable."},
     {NULL, NULL, 0, NULL},
 };
 

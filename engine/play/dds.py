@@ -81,6 +81,12 @@ def card_values(hands: dict[Seat, frozenset[Card]] | tuple[int, ...], trump: Sui
         n = hands[(_SEAT_NO[leader] + len(trick)) & 3].bit_count()
         if n <= ENDING_TRICKS:
             return _endings.values(*_ours_args(hands, trump, leader, trick))
+    return _by_dds(hands, trump, leader, trick)
+
+
+def _by_dds(hands: dict[Seat, frozenset[Card]] | tuple[int, ...], trump: Suit | None, leader: Seat,
+            trick: tuple[Card, ...]) -> dict[Card, int]:
+    """``card_values`` by DDS whatever the length."""
     dl = _dds.deal()
     dl.trump = _TRUMP_NO[trump]
     dl.first = _SEAT_NO[leader]
@@ -177,6 +183,24 @@ def new_question() -> None:
 
 
 HAVE_FEWEST = _endings is not None
+
+# From this many cards in the mover's hand, our W search asks DDS for a node's best-play cards (its table carries
+# over from one position of the deal to the next) where our own solver, whose move ordering is weak in long
+# positions, has not settled them within 1,500 positions (_endings.c ``long_cap``). Measured 2026-11-28 on the ten
+# slowest benchmark positions: from 8 tricks no faster than from 10 (16.8 s against 15.5 s CPU in all)
+LONG_TRICKS = 10
+
+
+def _long_best(m0: int, m1: int, m2: int, m3: int, trump: int, leader: int, trick: tuple[int, ...]) -> tuple[int, int]:
+    """Our W search's question to DDS (``_endings.set_long_solver``): the mover's side's tricks with best play, and
+    its best-play cards as a mask of codes."""
+    vals = _by_dds((m0, m1, m2, m3), SUITS[trump] if trump >= 0 else None, SEATS[leader], tuple(CARD[c] for c in trick))
+    top = max(vals.values())
+    return top, sum(1 << c.code for c, v in vals.items() if v == top)
+
+
+if _endings is not None:
+    _endings.set_long_solver(_long_best, LONG_TRICKS)
 
 
 def card_values_via_deal(hands: dict[Seat, frozenset[Card]], trump: Suit | None, leader: Seat,
