@@ -116,6 +116,9 @@ class PlayCore:
             got = self._run(pos, side, replace(model, played_after_claim=()), "worst_normal", below=below)
             if model.played_after_claim:
                 got = self._with_evidence(pos, side, model, got, below)
+            aware = aware_twin(pos, model)
+            if aware is not None:
+                got = fewer(got, self.worst_normal(pos, side, aware, below), below)
             if not self.stopped:  # a count cut short by Ctrl-C is not the answer to keep
                 self._counts[key] = got
         return got
@@ -268,6 +271,33 @@ class PlayCore:
                         "but none was ruled out either.)")
         self.positions += s.nodes
         return Count(tricks, w, s.nodes, time.perf_counter() - t0, exact, settled, list(path))
+
+
+# the switches that act only on a card the claimer is unaware of (licensing.py ``void``, ``safety_check``)
+UNAWARE_ONLY = frozenset({"unaware_trump", "unaware_winner", "safety_check_high_trump"})
+
+
+def aware_twin(pos: Position, model: NormalPlayModel) -> NormalPlayModel | None:
+    """The same model with the claimer aware of every card, where he is found unaware of a card still out (None
+    otherwise): a forgotten card never gains him a trick (White Book 8.70.4 and 8.70.6 give the opponents the
+    tricks it could lose; Law 70A resolves against him the doubt whether he forgot it), so W is the fewer of the
+    two counts (``fewer``), as 70C3 rules a forgotten trump."""
+    out = {c for h in pos.hands.values() for c in h}
+    if not any(c in out for c in model.unaware_of):
+        return None
+    return replace(model, unaware_of=frozenset(), switches=model.switches - UNAWARE_ONLY)
+
+
+def fewer(unaware: Count, aware: Count, below: int | None) -> Count:
+    """W of a claimer found unaware of a card: the fewer of his count unaware of it and aware of it (each a whole
+    line of one state of mind). With ``below``, a line under it from either answers; else both must prove none."""
+    if below is not None:
+        for c in (unaware, aware):
+            if c.tricks < below and c.settled:
+                return c
+    low = aware if aware.tricks < unaware.tricks else unaware
+    return replace(low, nodes=unaware.nodes + aware.nodes, seconds=unaware.seconds + aware.seconds,
+                   exact=unaware.exact and aware.exact, settled=unaware.settled and aware.settled)
 
 
 def _conditional_dealt(pos: Position, model: NormalPlayModel) -> tuple:

@@ -96,6 +96,16 @@ def test_a_forgotten_card_the_case_records_is_listed_as_a_finding_the_ruling_res
     assert {a.answer: a.tricks["NS"] for a in h.answers} == {"he knew": 10, "he had forgotten it": 9}
 
 
+@clause("70A", "70C")
+def test_forgetting_the_king_a_finesse_would_lose_to_is_no_hinge_for_forgetting_never_gains_the_claimer_a_trick(
+        ) -> None:
+    # unaware of the ♠K, dummy's ♠Q is a winner to him and he plays it on the low spade: the finesse he does not know
+    # he takes wins; aware of it, the finesse he may lose (70E1) holds him to three. Forgetting cannot raise his count
+    case, base, report = ruled(EX / "4-card-ending-finesse-named-after-the-claim.yaml")
+    assert not by_field(report, "findings.unaware_of") and base.tricks == {"NS": 10, "EW": 3}
+    assert _variant_rulings(case, base, {"findings.unaware_of": ["SK"]}) == _key(base)
+
+
 @clause("79C")
 def test_an_agreement_hinges_on_when_the_objection_came() -> None:
     _, _, report = ruled(EX / "7nt-agreed-claim-withdrawn-within-correction-period.yaml")
@@ -161,6 +171,10 @@ def _check_exactly_the_hinges(path: Path, sample: int) -> None:
     for h in report.hinges:
         seen = {_variant_rulings(case, base, a.finding) for a in h.answers}
         assert len(seen) >= 2, f"{path.name}: {h.field} listed but its answers rule alike"
+        if h.field == "findings.unaware_of":  # a forgotten card is a hinge only by costing the claimer tricks
+            side = case.claim.by.side.value
+            got = {a.answer: (a.tricks or {}).get(side) for a in h.answers}
+            assert got["he had forgotten it"] < got["he knew"], f"{path.name}: forgetting gains him a trick: {got}"
     unlisted = [c for c in candidates(case, base) if (c.field, c.question) not in listed
                 and f"{c.field} ({c.question})" not in report.unsettled]
     for c in random.Random(path.name).sample(unlisted, min(sample, len(unlisted))):
