@@ -1035,6 +1035,7 @@ typedef struct {
      * of every card.) */
     int pseat, pseen, phid, pagst;
     int cseen, cagst;  /* the claimer's ``seen`` and ``agst``, whoever is to move: what he believes of his claim */
+    int draw;  /* draw_trumps_first: a restriction on lead (``draws_first``) */
 } WRules;
 
 typedef struct {
@@ -1983,6 +1984,25 @@ static void best_store(u64 lens, const u64 k[2], uint32_t t, int trump, unsigned
     e->stamp = ++bclock;
 }
 
+/* normal/licensing.py ``draws_trumps_first``: at a trick start the seat to move (``r`` its view) holds a trump, an opponent
+ * may hold a trump as it sees it, and the side's trumps in the hands it sees draw every one of them whatever the layout:
+ * as many above the highest trump out as there are trumps out, and a holding as long. Its normal leads are then trumps
+ * only (a restriction, as continue_suit) */
+static int draws_first(const Pos *p, const WRules *r, int turn) {
+    if (!r->draw || p->n || p->trump < 0 || !lane_of(p->hand[turn], p->trump)) return 0;
+    u64 theirs = opp_lane(p, r, p->trump);
+    if (!theirs) return 0;
+    u64 above = ~((top_bit(theirs) << 1) - 1);
+    int n = popcount(theirs), masters = 0, longest = 0;
+    for (int s = r->side; s < 4; s += 2)
+        if (r->seen >> s & 1) {
+            u64 l = lane_of(p->hand[s], p->trump);
+            masters += popcount(l & above);
+            if (popcount(l) > longest) longest = popcount(l);
+        }
+    return masters >= n && longest >= n;
+}
+
 /* the claiming side's moves at a node: one card per run of equal normal cards (runs split where another hand's
  * or the trick's card lies between, or at the nine-ten boundary, as Searcher.distinct), deviations first, then
  * best play, each lowest first. ``*sdd``: the side's double-dummy tricks here (-1 when not worked out, as when
@@ -1998,6 +2018,8 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
     int rem = popcount(p->hand[turn]);
     u64 lic = (r->restricted >> turn & 1) ? wlicences(w, turn, r) & legal : 0;
     u64 allowed = lic, dd = 0;
+    /* bound to draw trumps first: of the licensed and best-play cards only the trumps, unless none is one */
+    u64 tl = (r->restricted >> turn & 1) && draws_first(p, r, turn) ? LANE << (16 * p->trump) : 0;
     *sdd = -1;
     uint32_t tw = 0;
     u64 dk[2], all = 0, lens = 0;
@@ -2010,6 +2032,12 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
     if (de != NULL) {  /* solved before */
         dd = from_order(de->dd, legal, all);
         *sdd = de->ns;
+        if (tl && ((lic | dd) & tl)) {
+            if (dd && !(dd & tl)) *sdd = -1;  /* no best-play card is normal here: not a line of its count */
+            lic &= tl;
+            dd &= tl;
+            allowed = lic;
+        }
         if (dd & ~lic) {
             dd = narrow(w, r, turn, dd, legal);
             allowed |= dd;
@@ -2074,10 +2102,18 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
             e->used = question;
         }
         *sdd = ns;
+        if (tl && ((lic | dd) & tl)) {
+            if (dd && !(dd & tl)) *sdd = -1;  /* no best-play card is normal here: not a line of its count */
+            lic &= tl;
+            dd &= tl;
+            allowed = lic;
+        }
         if (dd & ~lic) {
             dd = narrow(w, r, turn, dd, legal);
             allowed |= dd;
         }
+    } else if (tl && (lic & tl)) {  /* every legal card licensed */
+        allowed = lic & tl;
     }
     int n = 0;
     for (int pass = 0; pass < 2; pass++) {  /* deviations (not best play) first, then best play */
@@ -2280,7 +2316,7 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
     uint32_t tag = (uint32_t)(p->leader | side << 2 | r->restricted << 3 | (p->trump + 1) << 7 | r->suit_order << 10
                               | r->continue_suit << 11 | r->top_down << 12 | r->equal_small << 13 | r->ruff_low << 14
                               | r->guess << 15 | r->concedes << 16 | (uint32_t)r->seen << 18
-                              | (uint32_t)r->conceded << 22);
+                              | (uint32_t)r->conceded << 22 | (uint32_t)r->draw << 26);
     if (p->n == 0) {
         if (rem == 1) { rec_len = ply; return (last_trick(p) & 1) == side; }
         if (sweeps(p, side) || hand_sweeps(p, side)) { rec_len = ply; return rem; }
@@ -2345,6 +2381,7 @@ static WRules wrules(int side, int restricted, int flags) {
     r.agst = r.hid | (r.seen & theirs);
     r.cseen = r.seen;
     r.cagst = r.agst;
+    r.draw = flags >> LIC_DRAW_TRUMPS_FIRST & 1;
     /* a defender's claim (he sees one hand of his side: his own): his partner sees that and his own hand. The view
      * follows from ``seen``, so the table's tag (which holds ``seen``) tells the claims apart */
     int mine = r.seen & ours;

@@ -556,6 +556,26 @@ def safety_check(q: Question, node: Node, seat: Seat) -> list[Card]:
     return sorted((c for c in node.hand(seat) if c.suit == q.trump and c.rank > top), key=lambda c: -c.rank)[:1]
 
 
+def draws_trumps_first(q: Question, node: Node, seat: Seat) -> bool:
+    """``draw_trumps_first``: at a trick start, ``seat`` (on lead) holds a trump, an opponent may hold a trump as
+    his viewer sees it (a trump he is unaware of is not in his view), and the side's trumps in the hands he sees draw
+    every one of them whatever the layout: as many of them above the highest trump out as there are trumps out
+    (all may lie in one hand, which keeps its top one to the last round), and a holding of the side as long as that.
+    His normal leads are then trumps only (a restriction, like ``continue_suit``; White Book 8.70.4: not drawing a
+    trump is careless only for a claimer unaware of it; EBU claims notes, the 4♣ and 7♠ claims: a claimer aware of
+    the trumps, whose trumps draw them on any layout, draws them)."""
+    t = q.trump
+    if t is None or node.trick or not q.model.on("draw_trumps_first") or not any(c.suit == t for c in node.hand(seat)):
+        return False
+    v = q.view(node, seat)
+    theirs = v.against(t)
+    if not theirs:
+        return False
+    n, top = theirs.bit_count(), theirs.bit_length() - 1
+    lanes = [v.lane(node.masks[IDX[s]], t) for s in q.side.seats if s in v.seen_seats]
+    return sum((ln >> (top + 1)).bit_count() for ln in lanes) >= n and max(ln.bit_count() for ln in lanes) >= n
+
+
 def wins_trick(q: Question, node: Node, seat: Seat, card: Card, surely: bool = True) -> bool:
     """As he sees it, ``card`` (already beating the trick so far) surely wins it: no opponent still to play may
     hold a higher card of the suit led, nor, known void in it, a trump that ruffs (or overruffs) it. May hold:
