@@ -1987,7 +1987,7 @@ static void best_store(u64 lens, const u64 k[2], uint32_t t, int trump, unsigned
 /* normal/licensing.py ``draws_trumps_first``: at a trick start the seat to move (``r`` its view) holds a trump, an opponent
  * may hold a trump as it sees it, and the side's trumps in the hands it sees draw every one of them whatever the layout:
  * as many above the highest trump out as there are trumps out, and a holding as long. Its normal leads are then trumps
- * only (a restriction, as continue_suit) */
+ * and the side-suit cards no trump out can win (``ruff_safe``) only (a restriction, as continue_suit) */
 static int draws_first(const Pos *p, const WRules *r, int turn) {
     if (!r->draw || p->n || p->trump < 0 || !lane_of(p->hand[turn], p->trump)) return 0;
     u64 theirs = opp_lane(p, r, p->trump);
@@ -2001,6 +2001,24 @@ static int draws_first(const Pos *p, const WRules *r, int turn) {
             if (popcount(l) > longest) longest = popcount(l);
         }
     return masters >= n && longest >= n;
+}
+
+/* normal/licensing.py ``ruff_safe``: a lead of side suit ``x`` by ``turn`` that no trump out can win, as it sees it: no opponent
+ * may be out of ``x`` (not known to hold a card of it) while he may hold a trump; or partner, in view, is out of ``x``
+ * and holds a trump above every trump an opponent may hold, and the side's trumps without it still draw theirs (a
+ * crossruff: an opponent's ruff is overruffed, at no cost to the draw) */
+static int ruff_safe(const WPos *w, const WRules *r, int turn, int x) {
+    const Pos *p = &w->p;
+    int t = p->trump, pa = (turn + 2) & 3, risk = 0;
+    for (int o = (turn + 1) & 3, i = 0; i < 2; i++, o = (o + 2) & 3)
+        if (!must_hold(w, r, o, x, 0) && may_hold(w, r, o, t, 0)) risk = 1;
+    if (!risk) return 1;
+    if (!(r->seen >> pa & 1) || lane_of(p->hand[pa], x)) return 0;
+    u64 pt = lane_of(p->hand[pa], t), theirs = opp_lane(p, r, t), mine = lane_of(p->hand[turn], t);
+    if (top_bit(pt) <= top_bit(theirs)) return 0;
+    u64 above = ~((top_bit(theirs) << 1) - 1);
+    int n = popcount(theirs), lm = popcount(mine), lp = popcount(pt) - 1;
+    return popcount(mine & above) + popcount(pt & above) - 1 >= n && (lm > lp ? lm : lp) >= n;
 }
 
 /* the claiming side's moves at a node: one card per run of equal normal cards (runs split where another hand's
@@ -2018,8 +2036,14 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
     int rem = popcount(p->hand[turn]);
     u64 lic = (r->restricted >> turn & 1) ? wlicences(w, turn, r) & legal : 0;
     u64 allowed = lic, dd = 0;
-    /* bound to draw trumps first: of the licensed and best-play cards only the trumps, unless none is one */
-    u64 tl = (r->restricted >> turn & 1) && draws_first(p, r, turn) ? LANE << (16 * p->trump) : 0;
+    /* bound to draw trumps first: of the licensed and best-play cards only the trumps and the side-suit cards no trump
+     * out can win (``ruff_safe``), unless none is one */
+    u64 tl = 0;
+    if ((r->restricted >> turn & 1) && draws_first(p, r, turn)) {
+        tl = LANE << (16 * p->trump);
+        for (int x = 0; x < 4; x++)
+            if (x != p->trump && ruff_safe(w, r, turn, x)) tl |= LANE << (16 * x);
+    }
     *sdd = -1;
     uint32_t tw = 0;
     u64 dk[2], all = 0, lens = 0;
