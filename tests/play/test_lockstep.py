@@ -178,9 +178,9 @@ MODEL_RULES = [
     (100_087, (3, 7), "once the side has led since the claim, a claim conceding tricks leads a winning card too"),
     (100_026, (3, 7), "second hand follows low when partner still to play holds only masters of the suit led"),
     (100_106, (3, 7), "second hand follows low when partner still to play holds only masters of the suit led"),
-    (110_550, (3, 7), "aware of a trump out that the side's trumps draw on any layout, he leads trumps first"),
     (110_841, (3, 7), "aware of a trump out that the side's trumps draw on any layout, he leads trumps first"),
     (110_979, (3, 7), "aware of a trump out that the side's trumps draw on any layout, he leads trumps first"),
+    (110_550, (3, 7), "drawing trumps first, he may lead a side suit partner overruffs in at no cost to the draw"),
 ]
 
 
