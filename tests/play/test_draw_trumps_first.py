@@ -58,6 +58,22 @@ def test_with_draw_trumps_first_off_the_crossruffing_line_is_normal_again() -> N
     assert s.worst(root)[0] == 3
 
 
+@clause("70C")
+def test_drawing_trumps_first_he_may_lead_into_partners_void_only_where_the_overruff_leaves_the_draw_intact() -> None:
+    """North on lead, ♦3 into South's diamond void: with the ♠2 alone out and ♠QJ in South, an opponent's ruff is
+    overruffed and ♠AKJ still draw: a crossruff lead he may make (own review 2026-11-28b row 7 accepts one). With the
+    ♠32 out and South's ♠K the only master there, the overruff leaves ♠A alone against two trumps: he draws first."""
+    crossruff = {Seat.N: "SA SK HA D3", Seat.S: "SQ SJ H2 CA", Seat.E: "S2 DK DQ DJ", Seat.W: "HK HQ CK CQ"}
+    s, root = searcher(spec_position(crossruff, Suit.S, Seat.N), Side.NS, NormalPlayModel.default(Seat.N))
+    assert Card.parse("D3") in {c for c, _ in s.moves(root)}
+    costly = {Seat.N: "SA H4 HA D3", Seat.S: "SK S4 H2 CA", Seat.E: "S3 S2 DK DQ", Seat.W: "HK HQ CK CQ"}
+    s, root = searcher(spec_position(costly, Suit.S, Seat.N), Side.NS, NormalPlayModel.default(Seat.N))
+    assert [c for c, _ in s.moves(root)] == [Card.parse("SA")] and s.worst(root)[0] == 3
+    s, root = searcher(spec_position(costly, Suit.S, Seat.N), Side.NS,
+                       NormalPlayModel.default(Seat.N).with_switches(draw_trumps_first=False))
+    assert Card.parse("D3") in {c for c, _ in s.moves(root)} and s.worst(root)[0] == 2
+
+
 def _case() -> dict[str, object]:
     return {"title": "4♠ ending, South on lead, the ♠T6 out",
             "board": {"position": "N:K9.84.. T6.93.. A8.A..A .T5..Q2", "contract": "4S", "declarer": "N",
