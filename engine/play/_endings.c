@@ -717,7 +717,8 @@ static int exact(Pos *p, int guess) {
  * Otherwise a tighter floor: the fewest tricks ``side`` takes when every card of its restricted seats is either
  * double-dummy optimal or one a licence could give (a superset of engine/play/search.py's licences with
  * full knowledge: see ``licensed``), and every other card is free. Used only where the claimer sees every
- * card and follows no stated line; the W oracle tests check it never cuts a normal line. */
+ * card and follows no stated line; the W oracle tests check it never cuts a normal line. The restrictions
+ * (continue_suit, draw_trumps_first) only take cards out of that set, so the floor holds with them unread. */
 typedef struct {
     int side;        /* 0: North-South, 1: East-West */
     int restricted;  /* bit per seat */
