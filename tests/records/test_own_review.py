@@ -85,7 +85,8 @@ KNOWN: dict[tuple[str, str], str] = {
                    "a default reading him as aware before his side has led at all dropped accepted row atb 16",
     ("atc", "6"): "model: aware of the ♥J (70C2: a trump round just drawn), the line still leaves it out: best-play "
                   "side-suit leads first (double dummy knows the layout), then a licensed card after which the ♥J "
-                  "ruffs (an aware claimer draws trumps first: not yet a guideline of the model)",
+                  "ruffs. An 'aware claimer draws trumps first' guideline (branch drawfirst, 2026-11-28) fixes this "
+                  "row and 8 but drops the accepted line of shared reviewed row 9, so it is not merged",
     ("atc", "8"): "model: as atc 6 (aware of ♦J3 after his trump lead to the ♦Q, the line crossruffs with best-play "
                   "cards and then cashes the ♦A, leaving the ♦J to ruff the ♣A)",
     ("atc", "3"): "model: dummy third hand ducks with the ♦2 holding the ♦J he sees as master over South's ♦8 (the "

@@ -50,7 +50,7 @@ def test_a_claim_the_search_proves_is_allowed_on_every_normal_line() -> None:
 def test_a_claim_the_search_could_not_prove_within_its_budget_is_not_established() -> None:
     from claimlaw.engine.play import PlayCore
 
-    r = rule(case_from_dict(example("7s-trump-round-both-followed")), play=PlayCore(budget=300))
+    r = rule(case_from_dict(example("7s-trump-round-both-followed")), play=PlayCore(budget=50))
     assert r.outcome == "claim_not_established" and r.tricks is None and r.proven is False
     assert "not established" in r.summary and "--budget" in r.next_step
     assert r.witnesses  # the worst line it did find is shown
