@@ -282,6 +282,8 @@ def aware_twin(pos: Position, model: NormalPlayModel) -> NormalPlayModel | None:
     otherwise): a forgotten card never gains him a trick (White Book 8.70.4 and 8.70.6 give the opponents the
     tricks it could lose; Law 70A resolves against him the doubt whether he forgot it), so W is the fewer of the
     two counts (``fewer``), as 70C3 rules a forgotten trump."""
+    if not model.unaware_of:
+        return None
     out = {c for h in pos.hands.values() for c in h}
     if not any(c in out for c in model.unaware_of):
         return None

@@ -182,7 +182,7 @@ def taken_after(q: Question, node: Node, seat: Seat, low: Card) -> int:
     over = theirs >> played.bit_length() << played.bit_length()
     if not over:
         return 0
-    left = {yn: v.against(y) for y in SUITS for yn in (SUIT_NO[y],)}
+    left = list(v.opp_lanes)  # the cards out, by suit number, as he sees them
     left[xn] = theirs & ~(over & -over)  # the cheapest card that wins the trick
     taken = 1
     if tn >= 0:
@@ -616,22 +616,18 @@ def strands(q: Question, node: Node, seat: Seat, low: Card, blocking_only: bool 
     wins = [c for c in partner if c.suit == x and perceived_master(q, node, c, seat)]
     if wins:
         partner.discard(min(wins, key=lambda c: c.rank))
-    trumps = bool(q.trump) and any(c.suit == q.trump for c in hand)
-    holds_master = entry = False
+    holds_master = False
     for y in {c.suit for c in hand} | {c.suit for c in partner}:
         mine = [c for c in hand if c.suit == y]
         theirs = [c for c in partner if c.suit == y]
         masters = [c for c in mine if perceived_master(q, node, c, seat)]
         holds_master = holds_master or bool(masters)
-        if theirs and masters and max(c.rank for c in masters) > min(c.rank for c in theirs):
-            entry = True
-        if theirs and not mine and trumps and y != q.trump:
-            entry = True
         if (mine and len(masters) == len(mine)
                 and sum(perceived_master(q, node, c, seat) for c in theirs) > len(mine)
                 and min(c.rank for c in mine) > max(c.rank for c in theirs)):
             return True
-    return holds_master and not entry and not blocking_only
+    # the entry back: partner reaching this hand's masters (``way_to``, read from partner's side)
+    return holds_master and not blocking_only and not way_to(q, node, seat, frozenset(partner), hand)
 
 
 def crashes(q: Question, node: Node, seat: Seat, x: Suit, mine_masters: int, mine_len: int,
