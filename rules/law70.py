@@ -200,6 +200,19 @@ ROUND_DRAWN = Rule(
     priority=-2,
 )
 
+SHOW_OUT_ROUND = Rule(
+    name="70C2.show_out_on_a_round",
+    clause="70C2",
+    editions=ALL,
+    reason="Default: a claimer who has just seen an opponent show out on a round of trumps knows where the rest are.",
+    when=(fact("c1_no_statement", alias="c1"), fact("findings", alias="findings", aware_of_trumps="unknown"),
+          fact("position", alias="position", trump_round_show_out=True)),
+    then=_aware("default: he claimed just after a round of trumps on which an opponent showed out"),
+    priority=-2,
+    source="White Book 8.70.4(b) (a round just drawn shows he knows the rest); the claimer sees the cards as they are "
+           "played (WBFLC minute as reported; EBU TD forum)",
+)
+
 FIRST_CHANCE = Rule(
     name="70C2.first_chance_safe_draw",
     clause="70C2",
@@ -715,8 +728,8 @@ WHOLE_TRICKS = Rule(
 
 RULES: list[Rule] = [
     OBJECTIVE, OBJECTIVE_1997, EVIDENCE_2017, CLARIFICATION, CLARIFICATION_1997,
-    OUTSTANDING, NO_STATEMENT, MENTIONED, MENTIONED_LATER, FOUND_UNAWARE, FOUND_AWARE, ROUND_DRAWN, FIRST_CHANCE,
-    SEES_THEM, COUNTED, AT_ALL_LIKELY,
+    OUTSTANDING, NO_STATEMENT, MENTIONED, MENTIONED_LATER, FOUND_UNAWARE, FOUND_AWARE, ROUND_DRAWN, SHOW_OUT_ROUND,
+    FIRST_CHANCE, SEES_THEM, COUNTED, AT_ALL_LIKELY,
     COULD_LOSE,
     ADDED_BEFORE, ADDED_AFTER, ADDED_UNKNOWN, ADDED_BEFORE_1997, ADDED_AFTER_1997, ADDED_UNKNOWN_1997,
     STATED_LINE, STATED_LINE_1997, DEFENDER, EVIDENCE_2007,

@@ -219,7 +219,7 @@ def position_fact(pos: Position, side: Side, *, claimer: Seat | None = None, dum
     # a round of trumps both opponents followed to, in the trick in progress or the trick just completed (White Book
     # 8.70.4(b): one round cashed and "all mine" when both follow shows he knows the rest are out; a claim made after
     # leading to the next trick still comes right after it)
-    round_drawn = False
+    round_drawn = show_out = False
     if trump is not None:
         rounds = []
         if pos.trick:
@@ -230,6 +230,14 @@ def position_fact(pos: Position, side: Side, *, claimer: Seat | None = None, dum
             opp_cards = [c for c, s in zip(cards, _rotation(leader), strict=False) if s.side == opps]
             if cards and cards[0].suit == trump and len(opp_cards) == 2 and all(c.suit == trump for c in opp_cards):
                 round_drawn = True
+        # the latest round of trumps, one opponent showing out on it: he has just seen where the rest of them are
+        # (the claimer sees the cards as they are played: WBFLC minute as reported, EBU TD forum); a later round
+        # under way when he claims is the latest (reviewed row atc 22: a claim in the next round, accepted as the
+        # classic 70C trick)
+        latest = next(((cards, leader) for cards, leader in rounds if cards and cards[0].suit == trump), None)
+        if latest is not None and not round_drawn:
+            opp_cards = [c for c, s in zip(latest[0], _rotation(latest[1]), strict=False) if s.side == opps]
+            show_out = len(opp_cards) == 2 and any(c.suit == trump for c in opp_cards)
     return {
         "kind": "position",
         "trump": trump.value if trump else "none",
@@ -241,6 +249,7 @@ def position_fact(pos: Position, side: Side, *, claimer: Seat | None = None, dum
         "claimer_side_has_led": (any(t.leader.side == side for t in pos.history)
                                  if len(pos.history) == pos.tricks_played else "unknown"),
         "trump_round_both_followed": round_drawn,
+        "trump_round_show_out": show_out,
         "draws_trumps_whatever_layout": top_ok,
         "opp_trumps_unseen": [str(c) for c in unseen],
         "sees_every_trump": bool(opp_trumps) and not unseen,

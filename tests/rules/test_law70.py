@@ -144,6 +144,16 @@ def test_a_trump_led_that_only_one_opponent_has_followed_does_not_yet_show_aware
 
 
 @clause("70C2")
+def test_claiming_after_a_trump_round_on_which_an_opponent_showed_out_shows_awareness() -> None:
+    # East's ♠J9 are out after West showed out on the ♠A: the claimer has just seen where they are
+    r = ruled("7s-trump-round-both-followed", board__play=[["S2", "S3", "H3", "SA"]])
+    assert any(s.rule == "70C2.show_out_on_a_round" for s in r.trace)
+    assert r.outcome == "claim_allowed" and "70C3" not in r.laws
+    before = ruled("7s-trump-round-both-followed", board__play=[["S2", "S3"]])
+    assert not any(s.rule == "70C2.show_out_on_a_round" for s in before.trace)
+
+
+@clause("70C2")
 def test_a_directors_finding_of_awareness_overrides_the_default() -> None:
     r = ruled("4h-forgotten-trump-west", findings={"aware_of_trumps": True})
     assert "70C3" not in r.laws and any(s.rule == "70C2.finding_aware" for s in r.trace)
