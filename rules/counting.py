@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from claimlaw.engine.play.model import GUIDELINES, NormalPlayModel  # no solver inside: the rules may build models
+from claimlaw.engine.readers.facts_in import stated_line
+from claimlaw.engine.readers.statement import parse_statement
 from claimlaw.facts import Seat, Side
 from claimlaw.rules.common import Ctx
 
@@ -64,15 +67,11 @@ def stated_line_for(ctx: Ctx, side: str) -> Any:
     case = ctx.case
     if case is None or case.claim.by.side.value != side:
         return None
-    from claimlaw.engine.readers.facts_in import stated_line
-
     # words added before the first objection are part of the clarification (70D1: the rule asserts the fact)
     added = bool(case.claim.added_statement.strip() and ctx.facts("clarification_added"))
     line, _ = stated_line(case, added=added)
     if case.claim.says == "concede" and case.claim.statement.strip():
         # 68C names the unread words of a claim; a concession's are named here, where its line is used
-        from claimlaw.engine.readers.statement import parse_statement
-
         unread = parse_statement(case.claim.statement, trump=case.board.trump if case.board else None,
                                  claimer=case.claim.by).unparsed
         if unread:
@@ -84,8 +83,6 @@ def stated_line_for(ctx: Ctx, side: str) -> Any:
 
 def base_model(ctx: Ctx, side: str, question: Question) -> Any:
     """The model a question starts from: best play only, or the default normal lines, with the stated line."""
-    from claimlaw.engine.play.model import NormalPlayModel  # no solver inside: the rules may build models
-
     seat = claimer_seat(ctx, side)
     if question in ("dd", "likely"):
         model = NormalPlayModel.dd_only(seat)
@@ -125,8 +122,6 @@ def model_from_switches(ctx: Ctx, side: str, *, exclude: tuple[str, ...] = (),
     """
     if ctx.position is None:
         return None
-    from claimlaw.engine.play.model import GUIDELINES, NormalPlayModel
-
     case = ctx.case
     seat = claimer_seat(ctx, side)
     model = NormalPlayModel.dd_only(seat)

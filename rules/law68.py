@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from claimlaw.engine.readers.statement import parse_statement
 from claimlaw.rules.common import ALL, E1997, E2007, E2017, SINCE_2007, Ctx, Facts, claimer_text
 from claimlaw.rules.rulebook import Rule, fact, ge, gt, no
 
@@ -249,8 +250,6 @@ def _clarification(ctx: Ctx, m: Facts) -> None:
     c = m["claim"]
     case = ctx.case
     if case is not None and case.claim.statement.strip():
-        from claimlaw.engine.readers.statement import parse_statement
-
         board = case.board
         parsed = parse_statement(case.claim.statement, trump=board.trump if board else None, claimer=case.claim.by)
         ctx.record(parsed=parsed.describe())
