@@ -313,8 +313,8 @@ def ruffed_master(q: Question, node: Node, seat: Seat, follow: list[Card], w_sea
     """Following to a trick an opponent's card of the suit led wins, where an opponent still to play is known to ruff
     whatever he plays: his cheapest card that is master of the suit led as he sees it (above every card of it an
     opponent may hold). The duck loses the trick for sure, the master at most the same trick, to the ruff; kept, the
-    master is ruffed the next time the suit is played, the opponents being on lead: ducking with no possible gain is
-    worse than careless (own review 2026-11-28c, at-risk rows 3 and 32: dummy's ♦2 under South's ♦8 holding the
+    master still faces that ruff the next time the suit is played, the opponents on lead: ducking with no possible
+    gain is worse than careless (own review 2026-11-28c, at-risk rows 3 and 32: dummy's ♦2 under South's ♦8 holding the
     master ♦J; West's ♥7 under South's ♥Q holding the ♥A, dummy ruffing). ``follow``: his cards of the suit,
     ascending."""
     led = node.trick[0].suit
