@@ -284,3 +284,16 @@ def test_he_still_follows_low_where_his_top_card_is_no_master_and_the_next_hand_
     s, node = searcher(_played(pos.copy(), "D5 D8"), Side.EW, model)
     assert licences(s, node, Seat.W) == {Card.parse("D2"): "follow_low"}
     _w_from(pos, Side.EW, model, "D5 D8")
+
+
+@clause("70.footnote")
+def test_he_still_follows_low_under_partners_card_that_the_next_hand_may_ruff() -> None:
+    """Declarer East leads the ♦K, South follows ♦8, and North, to play last, is known to ruff: the trick is
+    partner's so far, and dummy's master ♦J would only fall under the same ruff with no trick to take. Dummy follows
+    low; the rule is about a trick an opponent's card wins."""
+    spec = {Seat.E: "DK D5 C2", Seat.W: "DJ D2 D7", Seat.N: "C9 SK SQ", Seat.S: "D8 HQ HJ"}
+    model = NormalPlayModel.default(Seat.E).with_concedes(1)
+    pos = _with_show_outs(spec_position(spec, Suit.C, Seat.E), {Seat.S: Suit.C})
+    s, node = searcher(_played(pos.copy(), "DK D8"), Side.EW, model)
+    assert licences(s, node, Seat.W) == {Card.parse("D2"): "follow_low"}
+    _w_from(pos, Side.EW, model, "DK D8")
