@@ -1254,6 +1254,16 @@ static u64 forcing_card(const WPos *w, const WRules *r, int turn, u64 follow, in
     return over & -over;
 }
 
+/* normal/licensing.py ``ruffed_master``: following to a trick an opponent's card of the suit led (``wcode``, seat ``wseat``) wins, an
+ * opponent still to play known to ruff whatever he plays: his cheapest card above every card of the suit an
+ * opponent may hold, as a lane bit of the suit led (0: none) */
+static u64 ruffed_master(const Pos *p, const WRules *r, int turn, u64 follow, int wseat, int wcode) {
+    int led = p->tc[0] >> 4;
+    if (p->trump < 0 || (wseat & 1) == (turn & 1) || (wcode >> 4) != led) return 0;
+    u64 m = above_all(follow & ~((2ULL << (wcode & 15)) - 1), opp_lane(p, r, led));
+    return m & -m;
+}
+
 /* normal/licensing.py ``way_to``: the hand ``mine`` can reach partner's ``part``: a card under one of partner's winners of its suit,
  * or, partner holding a trump, a card of a suit partner is out of */
 static int way_to(const Pos *p, const WRules *r, u64 mine, u64 part) {
@@ -1615,7 +1625,9 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
         if (ub) out = ub;  /* partner's last card of the suit: he overtakes rather than block his winners */
         else if (partner_winning || !over || partner_takes(w, r, turn, wcode)) {
             u64 force = partner_winning || over || partner_takes(w, r, turn, wcode)
-                        ? 0 : forcing_card(w, r, turn, follow, wcode);
+                        ? 0 : ruffed_master(p, r, turn, follow, wseat, wcode);  /* a master only a ruff beats */
+            if (!force && !partner_winning && !over && !partner_takes(w, r, turn, wcode))
+                force = forcing_card(w, r, turn, follow, wcode);
             out = force ? force : follow & -follow;  /* unable to win it, no spot card let win it */
         }
         else if (sure) out = sure & -sure;

@@ -234,3 +234,66 @@ def test_a_defender_claiming_his_ace_cashes_it_before_giving_up_the_lead_while_d
     assert cash_first(s, node, Seat.N)
     s, node = searcher(spec_position(spec, None, Seat.N), Side.NS, model)
     assert not cash_first(s, node, Seat.N)
+
+
+# East (declarer) leads ♦5, South follows ♦8; North, still to play, has shown out of diamonds and holds the last trump
+# out (South has shown out of clubs): dummy West's ♦J is master of the suit, and only the ruff beats it
+RUFFED = {Seat.E: "D5 DK C2", Seat.W: "DJ D2 D7", Seat.N: "C9 SK SQ", Seat.S: "D8 HQ HJ"}
+
+
+def _with_show_outs(pos: Position, shown: dict[Seat, Suit]) -> Position:
+    for s, x in shown.items():
+        pos.shown_out[s].add(x)
+    return pos
+
+
+@clause("70.footnote")
+def test_third_hand_takes_the_trick_with_his_master_where_only_a_ruff_behind_him_beats_it() -> None:
+    """Declarer East claims two of the three tricks, conceding North's trump. On South's ♦8 dummy plays the ♦J, master
+    of diamonds as he sees it: the duck with the ♦2 loses the trick for sure, the ♦J at most the same trick to
+    North's ruff (and, kept, it is ruffed the next time). The low card is no longer licensed, and the claim stands
+    (own review 2026-11-28c, at-risk row 3)."""
+    model = NormalPlayModel.default(Seat.E).with_concedes(1)
+    pos = _with_show_outs(spec_position(RUFFED, Suit.C, Seat.E), {Seat.S: Suit.C})
+    s, node = searcher(_played(pos.copy(), "D5 D8"), Side.EW, model)
+    assert licences(s, node, Seat.W) == {Card.parse("DJ"): "follow_low"}
+    assert _w_from(pos, Side.EW, model, "D5 D8") == 2
+
+
+@clause("70.footnote", "70D2")
+def test_a_defender_takes_the_trick_with_his_ace_where_dummy_behind_him_can_only_ruff_it() -> None:
+    """West claims two tricks for the defence; South leads ♥Q, and dummy North, void in hearts, holds the ♣7 (a
+    trump) to play after him. The ♥A is master: ducking with the ♥7 gives South the ♥Q and leaves the ace to be
+    ruffed on the next heart; the ace taken is ruffed once, and West's ♥7 then beats South's ♥4. He plays the ace
+    (own review 2026-11-28c, at-risk row 32)."""
+    spec = {Seat.S: "HQ H4 D3", Seat.W: "HA H7 D2", Seat.N: "C7 SK SQ", Seat.E: "SA H5 H6"}
+    model = NormalPlayModel.default(Seat.W).as_defender(Seat.N).with_switches(partner_restricted=False)
+    model = model.with_concedes(1)
+    s, node = searcher(_played(spec_position(spec, Suit.C, Seat.S), "HQ"), Side.EW, model)
+    assert licences(s, node, Seat.W) == {Card.parse("HA"): "follow_low"}
+    assert _w_from(spec_position(spec, Suit.C, Seat.S), Side.EW, model, "HQ") == 2
+
+
+@clause("70.footnote")
+def test_he_still_follows_low_where_his_top_card_is_no_master_and_the_next_hand_ruffs() -> None:
+    """As the first, South holding the ♦Q over dummy's ♦J (North shown out of diamonds): the ♦J is not master, it can
+    win nothing, and dummy follows low."""
+    spec = {**RUFFED, Seat.S: "D8 DQ HQ"}
+    model = NormalPlayModel.default(Seat.E).with_concedes(1)
+    pos = _with_show_outs(spec_position(spec, Suit.C, Seat.E), {Seat.S: Suit.C, Seat.N: Suit.D})
+    s, node = searcher(_played(pos.copy(), "D5 D8"), Side.EW, model)
+    assert licences(s, node, Seat.W) == {Card.parse("D2"): "follow_low"}
+    _w_from(pos, Side.EW, model, "D5 D8")
+
+
+@clause("70.footnote")
+def test_he_still_follows_low_under_partners_card_that_the_next_hand_may_ruff() -> None:
+    """Declarer East leads the ♦K, South follows ♦8, and North, to play last, is known to ruff: the trick is
+    partner's so far, and dummy's master ♦J would only fall under the same ruff with no trick to take. Dummy follows
+    low; the rule is about a trick an opponent's card wins."""
+    spec = {Seat.E: "DK D5 C2", Seat.W: "DJ D2 D7", Seat.N: "C9 SK SQ", Seat.S: "D8 HQ HJ"}
+    model = NormalPlayModel.default(Seat.E).with_concedes(1)
+    pos = _with_show_outs(spec_position(spec, Suit.C, Seat.E), {Seat.S: Suit.C})
+    s, node = searcher(_played(pos.copy(), "DK D8"), Side.EW, model)
+    assert licences(s, node, Seat.W) == {Card.parse("D2"): "follow_low"}
+    _w_from(pos, Side.EW, model, "DK D8")

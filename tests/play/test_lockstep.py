@@ -152,6 +152,7 @@ DEFENDER_RULES = [
     (101_612, "partner ruffs rather than throw a card he sees as a winner (his own, hidden in the claimer's view)"),
     (101_297, "partner, discarding, keeps a card he sees as a winner while he holds a loser"),
     (100_371, "partner on lead leads no trump when he sees none out (the claimer's trumps are in his view)"),
+    (100_876, "following, he takes the trick with his master of the suit led where only a ruff behind him beats it"),
 ]
 
 
@@ -172,6 +173,10 @@ MODEL_RULES = [
     (100_087, (3, 7), "once the side has led since the claim, a claim conceding tricks leads a winning card too"),
     (100_026, (3, 7), "second hand follows low when partner still to play holds only masters of the suit led"),
     (100_106, (3, 7), "second hand follows low when partner still to play holds only masters of the suit led"),
+    # found by turning the rule off in the Python search alone (the case then differs)
+    (90_115, (2, 5), "following, he takes the trick with his master of the suit led where only a ruff beats it"),
+    (101_365, (2, 6), "following, he takes the trick with his master of the suit led where only a ruff beats it"),
+    (101_410, (2, 6), "following, he takes the trick with his master of the suit led where only a ruff beats it"),
 ]
 
 

@@ -89,17 +89,17 @@ KNOWN: dict[tuple[str, str], str] = {
                   "row and 8 but drops the accepted line of shared reviewed row 9, so it is not merged",
     ("atc", "8"): "model: as atc 6 (aware of ♦J3 after his trump lead to the ♦Q, the line crossruffs with best-play "
                   "cards and then cashes the ♦A, leaving the ♦J to ruff the ♣A)",
-    ("atc", "3"): "model: dummy third hand ducks with the ♦2 holding the ♦J he sees as master over South's ♦8 (the "
-                  "follow rule gives the lowest card: North may be void and ruff, so the ♦J is no sure winner)",
     ("atc", "12"): "model: the concession licence leads the ♠3 at once from an entryless dummy holding all the "
                    "claimed winners; the opponents run three spades and squeeze dummy (``taken_after`` counts the "
                    "spade tricks they take, not the winner a squeeze costs)",
     ("atc", "30"): "model: the overtake of dummy's winning ♦T is gone (``unblock_gains``); the line now blocks "
                    "diamonds instead (West follows ♦9 and ♦8 under dummy's ♦T and ♦J, stranding his ♦K), a careless "
                    "order of the kind reviewed row atb 24 accepts; not yet judged",
-    ("atc", "32"): "model: the claimer (a defender) ducks South's ♥Q holding the ♥A7 after dummy showed out and "
-                   "holds a trump (follow low: the ♥A is no sure winner when dummy may ruff, so he plays low and "
-                   "the ace is ruffed next)",
+    ("atc", "32"): "model: the duck is gone (the ♥A, master, taken though dummy ruffs: ``ruffed_master``); the row "
+                   "stays at risk on another line: after the spades, East (West's partner, 70D2) throws the ♥5 and "
+                   "♥T on North's trumps, baring his ♥K and keeping the master ♦J (equal double dummy), and West, "
+                   "second hand over South's ♥8 with dummy's ♥96 behind and the ♥K hidden, wins with the ♥A (the "
+                   "cheapest sure winner he claimed), felling partner's bare ♥K; not yet judged",
     ("soundc", "6"): "model: the reviewer's line cashes the last trump, the ♠Q, then gives up the ♣8 with cards "
                      "still to play, neither 'now' nor 'at the end' as the concession licence reads them; East-West "
                      "then take one more than the claim concedes (EBU guidance read by the reviewer: winners "

@@ -40,6 +40,12 @@ KNOWN: dict[str, str] = {  # row number: what is at fault (strict: fix and remov
           "the ♦A first (cash suits in any order) and dummy's ♦K wins the next round with no way back, where the ♦8 "
           "to the ♦K and the ♦Q overtaken keeps the lead. Whether a failure to unblock is normal, the reviewed rows "
           "disagree (row 6 accepts it)",
+    "19": "model: the accepted line (dummy follows ♦7 under East's ♦K from ♦J7, blocking the suit) is no longer "
+          "among the normal lines; the count rested on dummy ducking the ♦2 under South's ♦8 holding the master "
+          "♦J, North to ruff, a line the third own review rejects (at-risk row atc 3) and ``ruffed_master`` drops. "
+          "That rule changes a card only where an opponent's card wins the trick so far, so every line that lost a "
+          "trick before ducked such a master; no normal line loses one now (the same claim, two reviews that pull "
+          "two ways)",
     "13": "model: the reviewed ♦J finesse is gone; the line now blocks the hearts: West follows ♥2 under East's ♥K "
           "(South's ♥A takes it) keeping ♥QJ opposite ♥T96, and with East's ♦A spent on the crossing East's ♥T is "
           "stranded (a failure to unblock, as in row 6, which its reviewer accepted: the rows pull two ways)"

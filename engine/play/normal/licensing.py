@@ -276,7 +276,8 @@ def following(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict
         # it, he does not let a spot card win it where a card of his beats it (``forcing_card``)
         force = None
         if not partner_winning and not over and not partner_takes(q, node, seat, w_card):
-            force = forcing_card(q, node, seat, follow, w_card)
+            # a master of the suit led that only a ruff beats: he takes the trick (``ruffed_master``)
+            force = ruffed_master(q, node, seat, follow, w_seat, w_card) or forcing_card(q, node, seat, follow, w_card)
         add(force or follow[0], "follow_low")
     elif sure:
         add(sure[0], "follow_low")
@@ -305,6 +306,21 @@ def following(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict
             for e in seen_equal(q, node, seat, c):
                 add(e, "equal_small_any")
     return out
+
+
+def ruffed_master(q: Question, node: Node, seat: Seat, follow: list[Card], w_seat: Seat | None,
+                  w_card: Card | None) -> Card | None:
+    """Following to a trick an opponent's card of the suit led wins, where an opponent still to play is known to ruff
+    whatever he plays: his cheapest card that is master of the suit led as he sees it (above every card of it an
+    opponent may hold). The duck loses the trick for sure, the master at most the same trick, to the ruff; kept, the
+    master still faces that ruff the next time the suit is played, the opponents on lead: ducking with no possible
+    gain is worse than careless (own review 2026-11-28c, at-risk rows 3 and 32: dummy's ♦2 under South's ♦8 holding the
+    master ♦J; West's ♥7 under South's ♥Q holding the ♥A, dummy ruffing). ``follow``: his cards of the suit,
+    ascending."""
+    led = node.trick[0].suit
+    if q.trump is None or w_seat is None or w_seat.side == q.side or w_card is None or w_card.suit != led:
+        return None
+    return next((c for c in follow if c.rank > w_card.rank and perceived_master(q, node, c, seat)), None)
 
 
 def forcing_card(q: Question, node: Node, seat: Seat, follow: list[Card], w_card: Card | None) -> Card | None:
