@@ -32,7 +32,10 @@ SOUND_B = HERE / "sound-2026-11-28b.tsv"
 # narrowings that followed drop the rejected ones
 AT_RISK_C = HERE / "at-risk-2026-11-28c.tsv"
 SOUND_C = HERE / "sound-2026-11-28c.tsv"
-LABEL = {AT_RISK: "at", SOUND: "sound", AT_RISK_B: "atb", SOUND_B: "soundb", AT_RISK_C: "atc", SOUND_C: "soundc"}
+AT_RISK_D = HERE / "at-risk-2026-11-28d.tsv"
+SOUND_D = HERE / "sound-2026-11-28d.tsv"
+LABEL = {AT_RISK: "at", SOUND: "sound", AT_RISK_B: "atb", SOUND_B: "soundb", AT_RISK_C: "atc", SOUND_C: "soundc",
+         AT_RISK_D: "atd", SOUND_D: "soundd"}
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "bbo-vugraph"
 NEEDS_SHARED = pytest.mark.skipif(not DATA.is_dir(), reason="../shared/data/bbo-vugraph absent")
 JUDGED = {"ACCEPT", "REJECT", "ADJUST", "SOUND"}
@@ -149,7 +152,8 @@ def _verdict(row: dict[str, str]) -> tuple[str, str]:
 
 @clause("70.footnote", "70C", "70E1")
 @NEEDS_SHARED
-@pytest.mark.parametrize("row", _params(AT_RISK) + _params(AT_RISK_B) + _params(AT_RISK_C))
+@pytest.mark.parametrize("row", _params(AT_RISK) + _params(AT_RISK_B) + _params(AT_RISK_C)
+                         + _params(AT_RISK_D))
 def test_each_reviewed_at_risk_verdict_stands_or_falls_as_the_reviewer_ruled(row: dict[str, str]) -> None:
     verdict, line = _verdict(row)
     if row["review"] == "ACCEPT":
@@ -160,7 +164,7 @@ def test_each_reviewed_at_risk_verdict_stands_or_falls_as_the_reviewer_ruled(row
 
 @clause("70.footnote", "70C", "70E1")
 @NEEDS_SHARED
-@pytest.mark.parametrize("row", _params(SOUND) + _params(SOUND_B) + _params(SOUND_C))
+@pytest.mark.parametrize("row", _params(SOUND) + _params(SOUND_B) + _params(SOUND_C) + _params(SOUND_D))
 def test_each_reviewed_sound_verdict_is_adjusted_only_where_the_reviewer_would(row: dict[str, str]) -> None:
     verdict, line = _verdict(row)
     if row["review"] == "SOUND":
@@ -170,7 +174,8 @@ def test_each_reviewed_sound_verdict_is_adjusted_only_where_the_reviewer_would(r
 
 
 @pytest.mark.parametrize("risk_tsv,sound_tsv,drawn", [(AT_RISK, SOUND, 25), (AT_RISK_B, SOUND_B, 25),
-                                                     (AT_RISK_C, SOUND_C, 36)], ids=["first", "second", "third"])
+                                                     (AT_RISK_C, SOUND_C, 36), (AT_RISK_D, SOUND_D, 36)],
+                         ids=["first", "second", "third", "fourth"])
 def test_each_review_holds_its_drawn_reasoned_rows_and_every_known_fault_names_a_judged_row(
         risk_tsv: Path, sound_tsv: Path, drawn: int) -> None:
     risk, sound = _read(risk_tsv), _read(sound_tsv)
