@@ -1254,6 +1254,19 @@ static u64 forcing_card(const WPos *w, const WRules *r, int turn, u64 follow, in
     return over & -over;
 }
 
+/* normal/licensing.py ``cover_card``: second hand to an opponent's card he cannot beat for sure, his cheapest card above it
+ * where exactly one card out, as he sees it, is above his lowest card of the suit (the cover promotes it); none where
+ * the opponent still to play is known void in the suit led */
+static u64 cover_card(const WPos *w, const WRules *r, int turn, u64 follow, int wcode) {
+    const Pos *p = &w->p;
+    int led = p->tc[0] >> 4;
+    if (p->n != 1 || (wcode >> 4) != led) return 0;
+    u64 low = follow & -follow, cover = follow & ~((2ULL << (wcode & 15)) - 1);
+    cover &= -cover;
+    if (!cover || cover == low || known_void(w, r, (turn + 1) & 3, led)) return 0;
+    return popcount(opp_lane(p, r, led) & ~((low << 1) - 1)) == 1 ? cover : 0;
+}
+
 /* normal/licensing.py ``way_to``: the hand ``mine`` can reach partner's ``part``: a card under one of partner's winners of its suit,
  * or, partner holding a trump, a card of a suit partner is out of */
 static int way_to(const Pos *p, const WRules *r, u64 mine, u64 part) {
@@ -1616,6 +1629,8 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
         else if (partner_winning || !over || partner_takes(w, r, turn, wcode)) {
             u64 force = partner_winning || over || partner_takes(w, r, turn, wcode)
                         ? 0 : forcing_card(w, r, turn, follow, wcode);
+            if (!force && !(partner_winning || over || partner_takes(w, r, turn, wcode)))
+                force = cover_card(w, r, turn, follow, wcode);  /* covered where the cover promotes his low card */
             out = force ? force : follow & -follow;  /* unable to win it, no spot card let win it */
         }
         else if (sure) out = sure & -sure;

@@ -273,10 +273,11 @@ def following(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict
             add(follow[0], "blocks_suit")
     elif partner_winning or not over or partner_takes(q, node, seat, w_card):
         # partner wins the trick whatever he plays: a winner of his would only crash with partner's; unable to win
-        # it, he does not let a spot card win it where a card of his beats it (``forcing_card``)
+        # it, he does not let a spot card win it where a card of his beats it (``forcing_card``), nor, second hand,
+        # duck the card a cover would promote (``cover_card``)
         force = None
         if not partner_winning and not over and not partner_takes(q, node, seat, w_card):
-            force = forcing_card(q, node, seat, follow, w_card)
+            force = forcing_card(q, node, seat, follow, w_card) or cover_card(q, node, seat, follow, w_card)
         add(force or follow[0], "follow_low")
     elif sure:
         add(sure[0], "follow_low")
@@ -328,6 +329,29 @@ def forcing_card(q: Question, node: Node, seat: Seat, follow: list[Card], w_card
         return None
     need = max(spots.bit_length() - 1, w_card.rank)
     return next((c for c in follow if c.rank > need), None)
+
+
+def cover_card(q: Question, node: Node, seat: Seat, follow: list[Card], w_card: Card | None) -> Card | None:
+    """Second hand to an opponent's card that he cannot beat for sure, as he sees it (a card he sees in the hand
+    still to play beats his cover): his cheapest card above it, where exactly one card out, as he sees it, is above
+    his lowest card of the suit. Covering, he wins the trick or that one card falls on his cover and his low card
+    is a master; ducking with it throws the card the cover promotes, and his high card falls alone later ("cover
+    an honour with an honour", here where it surely promotes: ♠KT under North's ♠Q with dummy's ♠A98 behind, the
+    ♠J gone). A world-class player does not throw the trick he claimed that way: not careless but irrational
+    (1997/2007 footnote; the reading of ``forcing_card``; own review 2026-11-28b, at-risk row 18). None where that
+    opponent is known void in the suit led (a ruff, not the card he sees, takes the cover). ``follow``: his cards
+    of the suit, ascending."""
+    led = node.trick[0].suit
+    if len(node.trick) != 1 or w_card is None or w_card.suit != led:
+        return None
+    cover = next((c for c in follow if c.rank > w_card.rank), None)
+    if cover is None or cover == follow[0]:
+        return None
+    v = q.view(node, seat)
+    if v.known_void(seat.next, led):  # the one opponent still to play
+        return None
+    above = v.against(led) >> (follow[0].rank + 1)
+    return cover if above.bit_count() == 1 else None
 
 
 def seen_equal(q: Question, node: Node, seat: Seat, card: Card) -> list[Card]:
