@@ -1341,13 +1341,14 @@ static int guards_honour(const Pos *p, const WRules *r, int turn, int x) {
 }
 
 /* normal/licensing.py ``equal_winners``: he sees his masters of a suit as equal winners, to be cashed in any order: all of them
- * small (nine or lower); or every card he holds there is one, his two top cards are not honours in sequence, and
- * partner holds no card between the lowest and the highest of them */
-static inline int equal_winners(u64 masters, u64 mine, u64 part) {
+ * small (nine or lower); or every card he holds there is one, his two top cards are not honours in sequence (no card
+ * of ``others``, the other hands' and the trick's, between them), and partner holds no card between the lowest and
+ * the highest of them */
+static inline int equal_winners(u64 masters, u64 mine, u64 part, u64 others) {
     if (top_bit(masters) < (1ULL << 10)) return 1;
     if (masters != mine) return 0;
     u64 top = top_bit(mine), second = top_bit(mine & ~top);
-    if (second && second >= (1ULL << 10) && top == second << 1) return 0;
+    if (second && second >= (1ULL << 10) && !(others & (top - 1) & ~((second << 1) - 1))) return 0;
     u64 lo = masters & -masters;
     return !(part & (top - 1) & ~((lo << 1) - 1));
 }
@@ -1584,7 +1585,8 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
             int idle = x == p->trump && !opp_trumps;
             if (r->suit_order && (!opp_trumps || x == p->trump) && !idle) {
                 if (masters) {
-                    if (r->equal_small && equal_winners(masters, mine, part)) out |= masters << (16 * x);
+                    if (r->equal_small && equal_winners(masters, mine, part, lane_of(others_of(p, turn), x)))
+                        out |= masters << (16 * x);
                     out |= top_bit(masters) << (16 * x);
                     if (!r->top_down) out |= masters << (16 * x);
                 } else if (!crash && part && top_bit(part) > top_bit(theirs)) {

@@ -84,11 +84,13 @@ def way_to(q: Question, node: Node, seat: Seat, mine: frozenset[Card], partner: 
 
 
 def equal_small_any_leads(a: Lead) -> list[Card]:
-    """Cashing, his masters of the suit in any order where he sees them as equal winners (``equal_winners``)."""
+    """Cashing, his masters of the suit below the top one, in any order, where he sees them as equal winners
+    (``equal_winners``); the top one is cashing from the top (``any_suit_order_leads``), whose name a witness gives
+    it (a single master, or an honour led first, is no small card he plays in any order)."""
     m = a.q.model
     if m.on("any_suit_order") and a.may_cash and a.masters and m.on("equal_small_any") \
             and equal_winners(a.q, a.node, a.seat, a.masters, a.mine):
-        return a.masters
+        return a.masters[1:]
     return []
 
 
@@ -478,15 +480,26 @@ def equal_winners(q: Question, node: Node, seat: Seat, masters: list[Card], mine
     small ones (none above nine), or every card he holds in the suit is one, partner holds no card between
     them and the holding is not solid at the top (7-5-4 opposite a void with the six forgotten; Q-5 with the
     ten forgotten). Solid at the top (his two top cards honours in sequence: A-K-5, K-Q-4) is cashed from the
-    top (White Book 8.70.5: "especially with solidity"), as is a suit partner's cards break."""
+    top (White Book 8.70.5: "especially with solidity"), as is a suit partner's cards break. Solid as he sees it:
+    no card of another hand that he knows of lies between the two (Q-T with the jack played is Q-J; K-J with the
+    queen forgotten looks solid to him)."""
     if all(c.rank <= 9 for c in masters):
         return True
     if len(masters) != len(mine):
         return False
-    if len(mine) >= 2 and mine[1].rank >= 10 and mine[0].rank - mine[1].rank == 1:
+    if len(mine) >= 2 and mine[1].rank >= 10 and not known_between(q, node, seat, mine[1], mine[0]):
         return False
     lo, hi = min(c.rank for c in masters), max(c.rank for c in masters)
     return not any(c.suit == masters[0].suit and lo < c.rank < hi for c in node.hand(seat.partner))
+
+
+def known_between(q: Question, node: Node, seat: Seat, low: Card, high: Card) -> bool:
+    """A card of another hand (or of the trick) that ``seat``'s viewer knows of lies between ``low`` and ``high``
+    (one suit): the two are no sequence for him."""
+    blind = unaware(q, node, seat)
+    return any(c.suit == low.suit and low.rank < c.rank < high.rank and c not in blind
+               for s in SEATS if s != seat for c in node.hand(s)) \
+        or any(c.suit == low.suit and low.rank < c.rank < high.rank for c in node.trick)
 
 
 def crossing(q: Question, node: Node, seat: Seat, card: Card) -> bool:
