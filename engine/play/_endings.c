@@ -1264,6 +1264,19 @@ static u64 ruffed_master(const Pos *p, const WRules *r, int turn, u64 follow, in
     return m & -m;
 }
 
+/* normal/licensing.py ``cover_card``: second hand to an opponent's card he cannot beat for sure, his cheapest card above it
+ * where exactly one card out, as he sees it, is above his lowest card of the suit (the cover promotes it); none where
+ * the opponent still to play is known void in the suit led */
+static u64 cover_card(const WPos *w, const WRules *r, int turn, u64 follow, int wcode) {
+    const Pos *p = &w->p;
+    int led = p->tc[0] >> 4;
+    if (p->n != 1 || (wcode >> 4) != led) return 0;
+    u64 low = follow & -follow, cover = follow & ~((2ULL << (wcode & 15)) - 1);
+    cover &= -cover;
+    if (!cover || cover == low || known_void(w, r, (turn + 1) & 3, led)) return 0;
+    return popcount(opp_lane(p, r, led) & ~((low << 1) - 1)) == 1 ? cover : 0;
+}
+
 /* normal/licensing.py ``way_to``: the hand ``mine`` can reach partner's ``part``: a card under one of partner's winners of its suit,
  * or, partner holding a trump, a card of a suit partner is out of */
 static int way_to(const Pos *p, const WRules *r, u64 mine, u64 part) {
@@ -1338,13 +1351,14 @@ static int guards_honour(const Pos *p, const WRules *r, int turn, int x) {
 }
 
 /* normal/licensing.py ``equal_winners``: he sees his masters of a suit as equal winners, to be cashed in any order: all of them
- * small (nine or lower); or every card he holds there is one, his two top cards are not honours in sequence, and
- * partner holds no card between the lowest and the highest of them */
-static inline int equal_winners(u64 masters, u64 mine, u64 part) {
+ * small (nine or lower); or every card he holds there is one, his two top cards are not honours in sequence (no card
+ * of ``others``, the other hands' and the trick's, between them), and partner holds no card between the lowest and
+ * the highest of them */
+static inline int equal_winners(u64 masters, u64 mine, u64 part, u64 others) {
     if (top_bit(masters) < (1ULL << 10)) return 1;
     if (masters != mine) return 0;
     u64 top = top_bit(mine), second = top_bit(mine & ~top);
-    if (second && second >= (1ULL << 10) && top == second << 1) return 0;
+    if (second && second >= (1ULL << 10) && !(others & (top - 1) & ~((second << 1) - 1))) return 0;
     u64 lo = masters & -masters;
     return !(part & (top - 1) & ~((lo << 1) - 1));
 }
@@ -1581,7 +1595,8 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
             int idle = x == p->trump && !opp_trumps;
             if (r->suit_order && (!opp_trumps || x == p->trump) && !idle) {
                 if (masters) {
-                    if (r->equal_small && equal_winners(masters, mine, part)) out |= masters << (16 * x);
+                    if (r->equal_small && equal_winners(masters, mine, part, lane_of(others_of(p, turn), x)))
+                        out |= masters << (16 * x);
                     out |= top_bit(masters) << (16 * x);
                     if (!r->top_down) out |= masters << (16 * x);
                 } else if (!crash && part && top_bit(part) > top_bit(theirs)) {
@@ -1628,6 +1643,8 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
                         ? 0 : ruffed_master(p, r, turn, follow, wseat, wcode);  /* a master only a ruff beats */
             if (!force && !partner_winning && !over && !partner_takes(w, r, turn, wcode))
                 force = forcing_card(w, r, turn, follow, wcode);
+            if (!force && !(partner_winning || over || partner_takes(w, r, turn, wcode)))
+                force = cover_card(w, r, turn, follow, wcode);  /* covered where the cover promotes his low card */
             out = force ? force : follow & -follow;  /* unable to win it, no spot card let win it */
         }
         else if (sure) out = sure & -sure;

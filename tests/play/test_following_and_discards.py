@@ -297,3 +297,47 @@ def test_he_still_follows_low_under_partners_card_that_the_next_hand_may_ruff() 
     s, node = searcher(_played(pos.copy(), "DK D8"), Side.EW, model)
     assert licences(s, node, Seat.W) == {Card.parse("D2"): "follow_low"}
     _w_from(pos, Side.EW, model, "DK D8")
+# North (declarer) leads the ♠Q; East, claiming a trick for the defence, holds ♠KT over nothing: dummy South's ♠A98
+# plays after him, the ♠J is gone
+COVER = {Seat.N: "SQ HA HK", Seat.E: "SK ST H2", Seat.S: "SA S9 S8", Seat.W: "S6 D2 D3"}
+EAST = NormalPlayModel.default(Seat.E).as_defender(Seat.S).with_switches(partner_restricted=False)
+
+
+@clause("70.footnote")
+def test_second_hand_covers_an_honour_where_the_cover_promotes_the_card_he_would_duck_with() -> None:
+    """East claims one trick with ♠KT under dummy's ♠A98. On North's ♠Q he covers with the ♠K: dummy's ♠A takes it
+    and his ♠T is then the master; ducking with the ♠T leaves the ♠K to fall alone under the ace. Throwing the
+    trick he claims is not careless but irrational ("cover an honour with an honour"): the cover is his one
+    normal card, and the claim stands in both searches."""
+    s, node = searcher(_played(spec_position(COVER, None, Seat.N), "SQ"), Side.EW, EAST)
+    assert licences(s, node, Seat.E) == {Card.parse("SK"): "follow_low"}
+    assert _w_from(spec_position(COVER, None, Seat.N), Side.EW, EAST, "SQ") == 1
+
+
+@clause("70.footnote")
+def test_second_hand_may_duck_an_honour_where_a_second_card_out_stands_over_the_card_the_cover_would_promote() -> None:
+    """The same with the ♠J still out (West): covering no longer makes the ♠T a master, so the duck stays his
+    normal card (follow low) and the claim is lost on it."""
+    spec = {**COVER, Seat.W: "SJ D2 D3"}
+    s, node = searcher(_played(spec_position(spec, None, Seat.N), "SQ"), Side.EW, EAST)
+    assert licences(s, node, Seat.E) == {Card.parse("ST"): "follow_low"}
+    assert _w_from(spec_position(spec, None, Seat.N), Side.EW, EAST, "SQ") == 0
+
+
+@clause("70.footnote")
+def test_second_hand_covers_a_spot_card_too_where_the_cover_surely_promotes() -> None:
+    """North leads the ♠9 (♠QJT gone); East holds ♠K8 under dummy's ♠A76: the ♠A is the one card out above his
+    ♠8, so the ♠K covers and the ♠8 is then the master; ducking with the ♠8 throws the trick."""
+    spec = {Seat.N: "S9 HA HK", Seat.E: "SK S8 H2", Seat.S: "SA S7 S6", Seat.W: "S5 D2 D3"}
+    s, node = searcher(_played(spec_position(spec, None, Seat.N), "S9"), Side.EW, EAST)
+    assert licences(s, node, Seat.E) == {Card.parse("SK"): "follow_low"}
+    assert _w_from(spec_position(spec, None, Seat.N), Side.EW, EAST, "S9") == 1
+
+
+@clause("70.footnote")
+def test_second_hand_does_not_cover_where_the_next_hand_is_known_void_and_ruffs() -> None:
+    """Hearts trumps: dummy South holds no spade and three trumps, so a ruff, not the ace, takes East's ♠K if he
+    covers North's ♠Q; the cover promotes nothing he can be sure of, and he follows low."""
+    spec = {Seat.N: "SQ SA D5", Seat.E: "SK ST D2", Seat.S: "H4 H5 H6", Seat.W: "S6 D3 D4"}
+    s, node = searcher(_played(spec_position(spec, Suit.H, Seat.N), "SQ"), Side.EW, EAST)
+    assert licences(s, node, Seat.E) == {Card.parse("ST"): "follow_low"}

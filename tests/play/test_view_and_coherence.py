@@ -136,6 +136,34 @@ def test_a_claimer_with_a_ten_forgotten_cashes_queen_five_in_any_order_but_ace_k
     assert Card.parse("SA") in lic and Card.parse("S5") not in lic
 
 
+@clause("70.footnote")
+def test_a_lone_master_and_the_top_of_equal_winners_are_cashed_from_the_top_not_as_equal_small_cards() -> None:
+    """A witness names the licence that gives a card first: a lone master, or the top of several winners he sees as
+    equal, is cashing from the top (any suit order); only the cards below it are the small cards he plays in any
+    order (White Book 8.70.5: 7-5-4 opposite a void)."""
+    spec = {Seat.N: "SA C7 C5 C4", Seat.S: "H2 H3 H4 H5", Seat.E: "D2 D3 D4 D5", Seat.W: "D6 D7 D8 D9"}
+    pos = spec_position(spec, None, Seat.N)
+    s, node = searcher(pos, Side.NS, NormalPlayModel.default(Seat.N))
+    assert {str(c): why for c, why in licences(s, node, Seat.N).items()} == {
+        "SA": "any_suit_order", "C7": "any_suit_order", "C5": "equal_small_any", "C4": "equal_small_any"}
+
+
+@clause("70.footnote")
+def test_honours_in_sequence_as_he_sees_them_are_cashed_from_the_top() -> None:
+    """♠QT with the ♠J played is ♠QJ to him, solid at the top: the ♠Q is led, never the ♠T first as an equal small
+    card (White Book 8.70.5: from the top, "especially with solidity"). ♠KJ with the ♠Q forgotten looks solid to
+    him too: the ♠K first."""
+    spec = {Seat.N: "SQ ST H2", Seat.S: "H3 H4 H5", Seat.E: "S9 D2 D3", Seat.W: "S8 D4 D5"}
+    s, node = searcher(spec_position(spec, None, Seat.N), Side.NS, NormalPlayModel.default(Seat.N))
+    lic = licences(s, node, Seat.N)
+    assert lic[Card.parse("SQ")] == "any_suit_order" and Card.parse("ST") not in lic
+    spec = {Seat.N: "SK SJ H2", Seat.S: "H3 H4 H5", Seat.E: "SQ D2 D3", Seat.W: "S8 D4 D5"}
+    model = NormalPlayModel.default(Seat.N).with_unaware(["SQ"])
+    s, node = searcher(spec_position(spec, None, Seat.N), Side.NS, model)
+    lic = licences(s, node, Seat.N)
+    assert lic[Card.parse("SK")] == "any_suit_order" and Card.parse("SJ") not in lic
+
+
 def test_a_concession_now_or_at_the_end_is_offered_at_the_sides_first_lead_only() -> None:
     spec = {Seat.N: "SA SK D2", Seat.S: "H2 H3 H4", Seat.E: "DA S2 S3", Seat.W: "S6 S4 S5"}
     pos = spec_position(spec, None, Seat.N)

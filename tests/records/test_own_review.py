@@ -74,10 +74,6 @@ KNOWN: dict[tuple[str, str], str] = {
                    "reads North as at all likely unaware of East's ♠Q (West showed out on the third round), and "
                    "aware of it North discards the ♥T guard keeping the idle ♦3 (the discard rule sees a suit "
                    "with winners as no source of a loser)",
-    ("atb", "18"): "model: declarer's line is fixed (dummy keeps the ♣8, a length winner he counts, over the ♠98: "
-                   "``length_winners``), so the audit now asks the defenders' split: East, claiming the ♠K, "
-                   "follows low with the ♠T under North's ♠Q where covering promotes it over dummy's ♠A98 (no "
-                   "follow rule covers an honour yet)",
     # the third review (seed 20261130, judged at f4c2429)
     ("atc", "1"): "disputed (docs/design.md, 70C2 defaults): East led trumps at trick 2 and claims a round later; "
                   "the reviewer reads him as aware, but a default reading awareness from a trump lead before the "

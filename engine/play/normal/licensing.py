@@ -84,11 +84,13 @@ def way_to(q: Question, node: Node, seat: Seat, mine: frozenset[Card], partner: 
 
 
 def equal_small_any_leads(a: Lead) -> list[Card]:
-    """Cashing, his masters of the suit in any order where he sees them as equal winners (``equal_winners``)."""
+    """Cashing, his masters of the suit below the top one, in any order, where he sees them as equal winners
+    (``equal_winners``); the top one is cashing from the top (``any_suit_order_leads``), whose name a witness gives
+    it (a single master, or an honour led first, is no small card he plays in any order)."""
     m = a.q.model
     if m.on("any_suit_order") and a.may_cash and a.masters and m.on("equal_small_any") \
             and equal_winners(a.q, a.node, a.seat, a.masters, a.mine):
-        return a.masters
+        return a.masters[1:]
     return []
 
 
@@ -273,11 +275,13 @@ def following(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict
             add(follow[0], "blocks_suit")
     elif partner_winning or not over or partner_takes(q, node, seat, w_card):
         # partner wins the trick whatever he plays: a winner of his would only crash with partner's; unable to win
-        # it, he does not let a spot card win it where a card of his beats it (``forcing_card``)
+        # it, he does not let a spot card win it where a card of his beats it (``forcing_card``), nor, second hand,
+        # duck the card a cover would promote (``cover_card``)
         force = None
         if not partner_winning and not over and not partner_takes(q, node, seat, w_card):
             # a master of the suit led that only a ruff beats: he takes the trick (``ruffed_master``)
-            force = ruffed_master(q, node, seat, follow, w_seat, w_card) or forcing_card(q, node, seat, follow, w_card)
+            force = (ruffed_master(q, node, seat, follow, w_seat, w_card) or forcing_card(q, node, seat, follow, w_card)
+                     or cover_card(q, node, seat, follow, w_card))
         add(force or follow[0], "follow_low")
     elif sure:
         add(sure[0], "follow_low")
@@ -344,6 +348,29 @@ def forcing_card(q: Question, node: Node, seat: Seat, follow: list[Card], w_card
         return None
     need = max(spots.bit_length() - 1, w_card.rank)
     return next((c for c in follow if c.rank > need), None)
+
+
+def cover_card(q: Question, node: Node, seat: Seat, follow: list[Card], w_card: Card | None) -> Card | None:
+    """Second hand to an opponent's card that he cannot beat for sure, as he sees it (a card he sees in the hand
+    still to play beats his cover): his cheapest card above it, where exactly one card out, as he sees it, is above
+    his lowest card of the suit. Covering, he wins the trick or that one card falls on his cover and his low card
+    is a master; ducking with it throws the card the cover promotes, and his high card falls alone later ("cover
+    an honour with an honour", here where it surely promotes: ♠KT under North's ♠Q with dummy's ♠A98 behind, the
+    ♠J gone). A world-class player does not throw the trick he claimed that way: not careless but irrational
+    (1997/2007 footnote; the reading of ``forcing_card``; own review 2026-11-28b, at-risk row 18). None where that
+    opponent is known void in the suit led (a ruff, not the card he sees, takes the cover). ``follow``: his cards
+    of the suit, ascending."""
+    led = node.trick[0].suit
+    if len(node.trick) != 1 or w_card is None or w_card.suit != led:
+        return None
+    cover = next((c for c in follow if c.rank > w_card.rank), None)
+    if cover is None or cover == follow[0]:
+        return None
+    v = q.view(node, seat)
+    if v.known_void(seat.next, led):  # the one opponent still to play
+        return None
+    above = v.against(led) >> (follow[0].rank + 1)
+    return cover if above.bit_count() == 1 else None
 
 
 def seen_equal(q: Question, node: Node, seat: Seat, card: Card) -> list[Card]:
@@ -470,15 +497,26 @@ def equal_winners(q: Question, node: Node, seat: Seat, masters: list[Card], mine
     small ones (none above nine), or every card he holds in the suit is one, partner holds no card between
     them and the holding is not solid at the top (7-5-4 opposite a void with the six forgotten; Q-5 with the
     ten forgotten). Solid at the top (his two top cards honours in sequence: A-K-5, K-Q-4) is cashed from the
-    top (White Book 8.70.5: "especially with solidity"), as is a suit partner's cards break."""
+    top (White Book 8.70.5: "especially with solidity"), as is a suit partner's cards break. Solid as he sees it:
+    no card of another hand that he knows of lies between the two (Q-T with the jack played is Q-J; K-J with the
+    queen forgotten looks solid to him)."""
     if all(c.rank <= 9 for c in masters):
         return True
     if len(masters) != len(mine):
         return False
-    if len(mine) >= 2 and mine[1].rank >= 10 and mine[0].rank - mine[1].rank == 1:
+    if len(mine) >= 2 and mine[1].rank >= 10 and not known_between(q, node, seat, mine[1], mine[0]):
         return False
     lo, hi = min(c.rank for c in masters), max(c.rank for c in masters)
     return not any(c.suit == masters[0].suit and lo < c.rank < hi for c in node.hand(seat.partner))
+
+
+def known_between(q: Question, node: Node, seat: Seat, low: Card, high: Card) -> bool:
+    """A card of another hand (or of the trick) that ``seat``'s viewer knows of lies between ``low`` and ``high``
+    (one suit): the two are no sequence for him."""
+    blind = unaware(q, node, seat)
+    return any(c.suit == low.suit and low.rank < c.rank < high.rank and c not in blind
+               for s in SEATS if s != seat for c in node.hand(s)) \
+        or any(c.suit == low.suit and low.rank < c.rank < high.rank for c in node.trick)
 
 
 def crossing(q: Question, node: Node, seat: Seat, card: Card) -> bool:
