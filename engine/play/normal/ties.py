@@ -12,11 +12,13 @@ from .licensing import (
     conceding,
     crossing,
     equal_overtake,
+    guards_honour,
     keepers,
     length_winners,
     partner_takes,
     strands,
     unblock_card,
+    under_70d2,
     winning_lead,
     wins_trick,
 )
@@ -68,6 +70,12 @@ def ties(q: Question, node: Node, seat: Seat, dd: list[Card], legal: list[Card])
         return [c for c in dd if c == eq] or dd
     hand = node.hand(seat)
     side = [c for c in hand if c.suit != q.trump]
+    if under_70d2(q):
+        # 70D2: the guard of an honour is kept while he holds a card of another side suit, among ties as licence 7
+        # keeps it out of his discards (fourth review, row 29: ♥Q4 over dummy's ♥K6, the ♥4 thrown keeping ♣QT)
+        guards = {x for x in {c.suit for c in side} if guards_honour(q, node, seat, x)}
+        if any(c.suit not in guards for c in side):
+            dd = [c for c in dd if c.suit not in guards] or dd
     keep = keepers(q, node, seat)
     counted = keep | length_winners(q, node, seat)
     if any(c not in counted for c in side):  # a loser held: no winner, top or length (nor the only entry), thrown
