@@ -497,9 +497,10 @@ def under_70d2(q: Question) -> bool:
 def keeps_length(q: Question, node: Node, seat: Seat, x: Suit, mine: list[int], top: int) -> bool:
     """Under 70D2, his cards of ``x`` also guard his top card (``guards_honour``) where the opponent's hand he sees
     (dummy) holds a card above it and one under it and he holds no more cards of ``x`` than it does (keep length
-    with dummy: ♦QT9 against ♦K76, ♦T943 behind ♦AJ87); or an opponent may hold a card above it and one under it,
-    and he holds one card more than the cards out above it, so a discard bares it (♥Q4 over dummy's ♥K with
-    declarer's small hearts out; ♦Q9 with the ♦A hidden and dummy's ♦76).
+    with dummy: ♦QT9 against ♦K76, ♦T943 behind ♦AJ87); or an opponent may hold a card under it (dummy or a hidden
+    hand) and he holds one card more than dummy's cards above it, so a discard bares it (♥Q4 over dummy's ♥K with
+    declarer's small hearts out). Not against a card above it he does not see: a guard thrown against a hidden king
+    is a careless slip, normal (own review 2026-11-28c, rows 19 and 34, accepted).
     A defender keeps length with dummy in the suit of his honour, throwing another side suit first (Andrew Robson,
     andrewrobson.co.uk article 2926; The Scotsman, 13 June 2012; own review 2026-11-28b row 25; fourth review rows 3,
     20 and 29)."""
@@ -512,10 +513,9 @@ def keeps_length(q: Question, node: Node, seat: Seat, x: Suit, mine: list[int], 
         above = (theirs >> (top + 1)).bit_count()
         if not above:
             continue
-        if theirs & below and len(mine) <= theirs.bit_count():
+        if theirs & below and len(mine) <= theirs.bit_count() or v.against(x) & below and len(mine) == above + 1:
             return True
-    out = (v.against(x) >> (top + 1)).bit_count()
-    return bool(out) and bool(v.against(x) & below) and len(mine) == out + 1
+    return False
 
 
 def equal_winners(q: Question, node: Node, seat: Seat, masters: list[Card], mine: list[Card]) -> bool:
