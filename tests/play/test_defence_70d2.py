@@ -101,3 +101,17 @@ def test_second_hand_keeps_his_ace_for_the_king_in_view_while_partners_faced_car
     pos = _played(spec_position(spec, Suit.H, Seat.W), "C7")
     s, node = searcher(pos, Side.NS, _defender(Seat.S, Seat.W))
     assert Card.parse("CA") in licences(s, node, Seat.N)
+
+
+@clause("70D2", "70.footnote")
+def test_a_restricted_partner_keeps_his_only_entry_to_the_claimers_ace_before_the_guard_of_his_queen() -> None:
+    """3NT by North, dummy South (own review 2026-11-28c, sound row 7): East claims four, his ♦A and West's ♥AKQ.
+    On dummy's ♣Q West, void, holds ♠Q85 (a guard against dummy's ♠AK), the ♥AKQ and the ♦4, his only way to
+    East's ♦A; every discard is equal double dummy. He keeps the guard and the entry and throws a heart: the ♦4 is no
+    tie, nor a spade."""
+    spec = {Seat.N: "D2 D7 DQ H2 S7 S9 SJ", Seat.E: "D8 D9 DA DT H7 H8 HJ", Seat.S: "H3 H5 H9 HT SA SK CQ",
+            Seat.W: "D4 HA HK HQ S5 S8 SQ"}
+    pos = _played(spec_position(spec, None, Seat.S), "CQ")
+    s, node = searcher(pos, Side.EW, _defender(Seat.E, Seat.S))
+    legal = s.legal(node, Seat.W)
+    assert ties(s, node, Seat.W, sorted(legal, key=lambda c: (c.rank, c.suit.value)), legal) == [Card.parse("HQ")]
