@@ -16,6 +16,7 @@ from .view import hidden, perceived_equal, perceived_master, seen_opp, seen_opp_
 
 if TYPE_CHECKING:
     from .question import Question
+    from .view import View
 
 
 @dataclass(frozen=True)
@@ -283,6 +284,8 @@ def following(q: Question, node: Node, seat: Seat, out: dict[Card, str]) -> dict
             force = (ruffed_master(q, node, seat, follow, w_seat, w_card) or forcing_card(q, node, seat, follow, w_card)
                      or cover_card(q, node, seat, follow, w_card))
         add(force or follow[0], "follow_low")
+    elif sure and keeps_honour_low(q, node, seat, follow, sure[0]):
+        add(follow[0], "follow_low")
     elif sure:
         add(sure[0], "follow_low")
     elif (eq := equal_overtake(q, node, seat, follow, w_seat, w_card)) is not None:
@@ -341,9 +344,17 @@ def forcing_card(q: Question, node: Node, seat: Seat, follow: list[Card], w_card
     later = [seat.next, seat.next.next, seat.next.next.next][:3 - len(node.trick)]
     opp = [s for s in later if s.side != q.side]
     v = q.view(node, seat)
-    if len(opp) != 1 or not v.known_void(opp[0].partner, led):
+    if len(opp) != 1:
         return None
-    spots = v.against(led) & ((1 << 10) - 1)
+    if v.known_void(opp[0].partner, led):
+        spots = v.against(led) & ((1 << 10) - 1)
+    elif under_70d2(q) and known_hand(v, opp[0]):
+        # under 70D2 also where that opponent's cards are known: a hand in view, or the only hidden hand (partner's
+        # own view: the claimer's hand faced and dummy in view, declarer's cards known by elimination; fourth review
+        # row 18: ♠8 from ♠QJT8 under declarer's known ♠A97, row 29: ♥3 from ♥J3 under dummy's ♥K6 on the ♥8)
+        spots = (v.lane(v.held[IDX[opp[0]]], led) if opp[0] in v.seen_seats else v.hidden_in(led)) & ((1 << 10) - 1)
+    else:
+        return None
     if not spots:
         return None
     need = max(spots.bit_length() - 1, w_card.rank)
@@ -371,6 +382,34 @@ def cover_card(q: Question, node: Node, seat: Seat, follow: list[Card], w_card: 
         return None
     above = v.against(led) >> (follow[0].rank + 1)
     return cover if above.bit_count() == 1 else None
+
+
+def known_hand(v: View, seat: Seat) -> bool:
+    """The viewer knows ``seat``'s cards: a hand in his view, or the only hand out of it (every hidden card is its)."""
+    return seat in v.seen_seats or all(s in v.seen_seats for s in SEATS if s != seat)
+
+
+def keeps_honour_low(q: Question, node: Node, seat: Seat, follow: list[Card], sure: Card) -> bool:
+    """Under 70D2, second hand does not spend ``sure`` (his cheapest sure winner) on a spot card led from the
+    opponent's hand in his view before him while that hand keeps an honour only ``sure`` or a higher card of his
+    captures, and partner, still to play and in his view, holds a card that beats the card led and every card the
+    other opponent may hold of the suit (who cannot ruff, as he sees it): partner covers the trick and his winner
+    captures the honour later (second hand low; fourth review row 11: ♣A43 over dummy's ♣K75 on the ♣7, South's
+    ♣QT faced). He plays low instead."""
+    if len(node.trick) != 1 or not under_70d2(q):
+        return False
+    v = q.view(node, seat)
+    led, leader, third = node.trick[0], node.leader, seat.next
+    if leader.side == q.side or leader not in v.seen_seats or led.rank > 9 or seat.partner not in v.seen_seats:
+        return False
+    theirs = v.lane(v.held[IDX[leader]], led.suit)
+    honours = [r for r in range(10, sure.rank) if theirs >> r & 1]
+    if not honours or any(c.rank > max(honours) and c.rank < sure.rank for c in follow):
+        return False
+    if q.trump and led.suit != q.trump and v.known_void(third, led.suit) and v.may_hold(third, q.trump):
+        return False
+    return any(p.suit == led.suit and p.rank > led.rank and not v.may_hold(third, led.suit, p.rank)
+               for p in node.hand(seat.partner))
 
 
 def seen_equal(q: Question, node: Node, seat: Seat, card: Card) -> list[Card]:
@@ -488,6 +527,36 @@ def guards_honour(q: Question, node: Node, seat: Seat, x: Suit) -> bool:
         over = s == seat.next.next.next  # it plays just before him
         if (s.side != q.side and above and theirs & ((1 << top) - 1)
                 and (len(mine) == above.bit_count() + 1 or over and len(mine) <= above.bit_count())):
+            return True
+    return under_70d2(q) and keeps_length(q, node, seat, x, mine, top)
+
+
+def under_70d2(q: Question) -> bool:
+    """A defender's claim ruled with his partner restricted to normal plays (70D2, ``partner_restricted``): where the
+    defence's narrowings below apply. That W is the Python search's alone (native.py ``whole_applies``)."""
+    return not q.model.partner_is_dummy and q.model.on("partner_restricted")
+
+
+def keeps_length(q: Question, node: Node, seat: Seat, x: Suit, mine: list[int], top: int) -> bool:
+    """Under 70D2, his cards of ``x`` also guard his top card (``guards_honour``) where the opponent's hand he sees
+    (dummy) holds a card above it and one under it and he holds no more cards of ``x`` than it does (keep length
+    with dummy: ♦QT9 against ♦K76, ♦T943 behind ♦AJ87); or an opponent may hold a card under it (dummy or a hidden
+    hand) and he holds one card more than dummy's cards above it, so a discard bares it (♥Q4 over dummy's ♥K with
+    declarer's small hearts out). Not against a card above it he does not see: a guard thrown against a hidden king
+    is a careless slip, normal (own review 2026-11-28c, rows 19 and 34, accepted).
+    A defender keeps length with dummy in the suit of his honour, throwing another side suit first (Andrew Robson,
+    andrewrobson.co.uk article 2926; The Scotsman, 13 June 2012; own review 2026-11-28b row 25; fourth review rows 3,
+    20 and 29)."""
+    v = q.view(node, seat)
+    below = (1 << top) - 1
+    for s in v.seen_seats:
+        if s.side == q.side:
+            continue
+        theirs = v.lane(v.held[IDX[s]], x)
+        above = (theirs >> (top + 1)).bit_count()
+        if not above:
+            continue
+        if theirs & below and len(mine) <= theirs.bit_count() or v.against(x) & below and len(mine) == above + 1:
             return True
     return False
 

@@ -12,11 +12,13 @@ from .licensing import (
     conceding,
     crossing,
     equal_overtake,
+    guards_honour,
     keepers,
     length_winners,
     partner_takes,
     strands,
     unblock_card,
+    under_70d2,
     winning_lead,
     wins_trick,
 )
@@ -69,6 +71,14 @@ def ties(q: Question, node: Node, seat: Seat, dd: list[Card], legal: list[Card])
     hand = node.hand(seat)
     side = [c for c in hand if c.suit != q.trump]
     keep = keepers(q, node, seat)
+    if under_70d2(q):
+        # 70D2: the guard of an honour is kept while he holds a card of another side suit, among ties as licence 7
+        # keeps it out of his discards (fourth review, row 29: ♥Q4 over dummy's ♥K6, the ♥4 thrown keeping ♣QT),
+        # but not by throwing his only entry to partner's winners (own review 2026-11-28c, sound row 7: West's ♦4)
+        guards = {x for x in {c.suit for c in side} if guards_honour(q, node, seat, x)}
+        rest = [c for c in dd if c.suit not in guards and (c not in keep or perceived_master(q, node, c, seat))]
+        if rest:
+            dd = rest
     counted = keep | length_winners(q, node, seat)
     if any(c not in counted for c in side):  # a loser held: no winner, top or length (nor the only entry), thrown
         dd = [c for c in dd if c.suit == q.trump or c not in counted] or dd
