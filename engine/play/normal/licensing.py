@@ -659,6 +659,50 @@ def safety_check(q: Question, node: Node, seat: Seat) -> list[Card]:
     return sorted((c for c in node.hand(seat) if c.suit == q.trump and c.rank > top), key=lambda c: -c.rank)[:1]
 
 
+def draws_trumps_first(q: Question, node: Node, seat: Seat) -> bool:
+    """``draw_trumps_first``: at a trick start, ``seat`` (on lead) holds a trump, an opponent may hold a trump as
+    his viewer sees it (a trump he is unaware of is not in his view), and the side's trumps in the hands he sees draw
+    every one of them whatever the layout: as many of them above the highest trump out as there are trumps out
+    (all may lie in one hand, which keeps its top one to the last round), and a holding of the side as long as that.
+    His normal leads are then trumps, and side-suit cards no trump out can win (``ruff_safe``), only (a restriction,
+    like ``continue_suit``; White Book 8.70.4: not drawing a trump is careless only for a claimer unaware of it; EBU
+    claims notes, the 4♣ and 7♠ claims: a claimer aware of the trumps, whose trumps draw them on any layout, draws
+    them)."""
+    t = q.trump
+    if t is None or node.trick or not q.model.on("draw_trumps_first") or not any(c.suit == t for c in node.hand(seat)):
+        return False
+    v = q.view(node, seat)
+    theirs = v.against(t)
+    if not theirs:
+        return False
+    n, top = theirs.bit_count(), theirs.bit_length() - 1
+    lanes = [v.lane(node.masks[IDX[s]], t) for s in q.side.seats if s in v.seen_seats]
+    return sum((ln >> (top + 1)).bit_count() for ln in lanes) >= n and max(ln.bit_count() for ln in lanes) >= n
+
+
+def ruff_safe(q: Question, node: Node, seat: Seat, x: Suit) -> bool:
+    """A lead of side suit ``x`` by ``seat`` that no trump out can win, as his viewer sees it: no opponent may be out of
+    ``x`` (not known to hold a card of it) while he may hold a trump; or partner, in view, is out of ``x`` and holds a
+    trump above every trump an opponent may hold, and the side's trumps without that one still draw theirs (a
+    crossruff: an opponent's ruff is overruffed, at no cost to the draw). A claimer drawing trumps first may still
+    lead such a card (own review 2026-11-28b row 7, ACCEPT: a crossruff begun before drawing North's ♥6, with no
+    lead of it one the ♥6 could win, is normal)."""
+    t = q.trump
+    assert t is not None
+    v = q.view(node, seat)
+    if not any(not v.must_hold(o, x) and v.may_hold(o, t) for o in q.side.other.seats):
+        return True
+    p = seat.partner
+    if p not in v.seen_seats or v.lane(node.masks[IDX[p]], x):
+        return False
+    pt, mine, top = v.lane(node.masks[IDX[p]], t), v.lane(node.masks[IDX[seat]], t), v.top_against(t)
+    if pt.bit_length() - 1 <= top:
+        return False
+    n = v.against(t).bit_count()
+    masters = (mine >> (top + 1)).bit_count() + (pt >> (top + 1)).bit_count() - 1
+    return masters >= n and max(mine.bit_count(), pt.bit_count() - 1) >= n
+
+
 def wins_trick(q: Question, node: Node, seat: Seat, card: Card, surely: bool = True) -> bool:
     """As he sees it, ``card`` (already beating the trick so far) surely wins it: no opponent still to play may
     hold a higher card of the suit led, nor, known void in it, a trump that ruffs (or overruffs) it. May hold:
