@@ -24,7 +24,7 @@ from claimlaw.facts import SEATS, Card, Line, Position, Seat, Side, Suit
 from .bits import LANE, SUIT_NO, lane_cards, mask_of, ranks_of
 from .dds import Disagreement
 from .model import NormalPlayModel
-from .normal.licensing import draws_trumps_first, licences, ruff_safe, safety_check
+from .normal.licensing import draw_spent, draws_trumps_first, licences, ruff_now, ruff_safe, safety_check
 from .normal.line import advance_line, led_steps, line_moves
 from .normal.node import Node, tricks_left
 from .normal.ties import ties
@@ -229,8 +229,9 @@ class Searcher:
                     ) -> list[tuple[Card, str | None]]:
         """The claiming side's normal cards, given its best-play cards ``dd`` (ascending): those, narrowed by the
         guidelines where tied, and for a restricted seat the licensed cards too (first). A restricted seat bound to
-        draw trumps first (``draws_trumps_first``) keeps only its trumps of those and the side-suit cards no trump out
-        can win (``ruff_safe``), unless it has none among them."""
+        draw trumps first (``draws_trumps_first``) keeps only its trumps of those and the side-suit cards no trump he
+        knows of can ruff (``ruff_now``, ``ruff_safe``), and ruffing, the trumps that keep the draw (``draw_spent``),
+        unless it has none among them."""
         if seat not in self.restricted:
             return [(c, None) for c in (ties(self, node, seat, dd, legal) if len(dd) > 1 else dd)]
         check = safety_check(self, node, seat)
@@ -241,9 +242,16 @@ class Searcher:
             return [(c, "line") for c in sorted(line_cards, key=lambda c: (vals.get(c, 0), c.rank, -(c.code >> 4)))]
         lic = {c: why for c, why in licences(self, node, seat).items() if c in legal}
         if draws_trumps_first(self, node, seat):
-            keep = {x for x in {c.suit for c in legal} if x == self.trump or ruff_safe(self, node, seat, x)}
+            keep = {x for x in {c.suit for c in legal}
+                    if x == self.trump or ruff_safe(self, node, seat, x) or not ruff_now(self, node, seat, x)}
             t_dd = [c for c in dd if c.suit in keep]
             t_lic = {c: why for c, why in lic.items() if c.suit in keep}
+            if t_dd or t_lic:
+                dd, lic = t_dd, t_lic
+        spent = draw_spent(self, node, seat, legal)
+        if spent:
+            t_dd = [c for c in dd if c not in spent]
+            t_lic = {c: why for c, why in lic.items() if c not in spent}
             if t_dd or t_lic:
                 dd, lic = t_dd, t_lic
         if len(dd) > 1:

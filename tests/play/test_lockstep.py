@@ -181,6 +181,9 @@ MODEL_RULES = [
     (110_841, (3, 7), "aware of a trump out that the side's trumps draw on any layout, he leads trumps first"),
     (110_979, (3, 7), "aware of a trump out that the side's trumps draw on any layout, he leads trumps first"),
     (110_550, (3, 7), "drawing trumps first, he may lead a side suit partner overruffs in at no cost to the draw"),
+    (110_828, (3, 7), "drawing trumps first, he may lead a side suit the trump out cannot in fact ruff"),
+    (111_161, (3, 7), "drawing trumps first, he may lead a side suit the trump out cannot in fact ruff"),
+    (111_005, (3, 7), "partner overruffs only the second hand's ruff: a lead the fourth hand ruffs is not a crossruff"),
 ]
 
 
