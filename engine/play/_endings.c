@@ -717,7 +717,8 @@ static int exact(Pos *p, int guess) {
  * Otherwise a tighter floor: the fewest tricks ``side`` takes when every card of its restricted seats is either
  * double-dummy optimal or one a licence could give (a superset of engine/play/search.py's licences with
  * full knowledge: see ``licensed``), and every other card is free. Used only where the claimer sees every
- * card and follows no stated line; the W oracle tests check it never cuts a normal line. */
+ * card and follows no stated line; the W oracle tests check it never cuts a normal line. The restrictions
+ * (continue_suit, draw_trumps_first) only take cards out of that set, so the floor holds with them unread. */
 typedef struct {
     int side;        /* 0: North-South, 1: East-West */
     int restricted;  /* bit per seat */
@@ -1036,6 +1037,7 @@ typedef struct {
      * of every card.) */
     int pseat, pseen, phid, pagst;
     int cseen, cagst;  /* the claimer's ``seen`` and ``agst``, whoever is to move: what he believes of his claim */
+    int draw;  /* draw_trumps_first: a restriction on lead (``draws_first``) */
 } WRules;
 
 typedef struct {
@@ -2169,6 +2171,78 @@ static void best_store(u64 lens, const u64 k[2], uint32_t t, int trump, unsigned
     e->stamp = ++bclock;
 }
 
+/* normal/licensing.py ``draws_trumps_first``: at a trick start the seat to move (``r`` its view) holds a trump, an opponent
+ * may hold a trump as it sees it, and the side's trumps in the hands it sees draw every one of them whatever the layout:
+ * as many above the highest trump out as there are trumps out, and a holding as long. Its normal leads are then trumps
+ * and the side-suit cards no trump out can win (``ruff_safe``) only (a restriction, as continue_suit) */
+static int draws_first(const Pos *p, const WRules *r, int turn) {
+    if (!r->draw || p->n || p->trump < 0 || !lane_of(p->hand[turn], p->trump)) return 0;
+    u64 theirs = opp_lane(p, r, p->trump);
+    if (!theirs) return 0;
+    u64 above = ~((top_bit(theirs) << 1) - 1);
+    int n = popcount(theirs), masters = 0, longest = 0;
+    for (int s = r->side; s < 4; s += 2)
+        if (r->seen >> s & 1) {
+            u64 l = lane_of(p->hand[s], p->trump);
+            masters += popcount(l & above);
+            if (popcount(l) > longest) longest = popcount(l);
+        }
+    return masters >= n && longest >= n;
+}
+
+/* normal/licensing.py ``ruff_safe``: a lead of side suit ``x`` by ``turn`` that no trump out can win, as it sees it: no opponent
+ * may be out of ``x`` (not known to hold a card of it) while he may hold a trump; or partner, in view, is out of ``x``
+ * and holds a trump above every trump an opponent may hold, and the side's trumps without it still draw theirs (a
+ * crossruff: an opponent's ruff is overruffed, at no cost to the draw; the second hand's only) */
+static int ruff_safe(const WPos *w, const WRules *r, int turn, int x) {
+    const Pos *p = &w->p;
+    int t = p->trump, pa = (turn + 2) & 3, risk = 0;
+    for (int o = (turn + 1) & 3, i = 0; i < 2; i++, o = (o + 2) & 3)
+        if (!must_hold(w, r, o, x, 0) && may_hold(w, r, o, t, 0)) risk |= 1 << i;
+    if (!risk) return 1;
+    /* partner overruffs only the second hand's ruff (bit 0): the fourth hand plays after him */
+    if (!(r->seen >> pa & 1) || lane_of(p->hand[pa], x) || (risk & 2)) return 0;
+    u64 pt = lane_of(p->hand[pa], t), theirs = opp_lane(p, r, t), mine = lane_of(p->hand[turn], t);
+    if (top_bit(pt) <= top_bit(theirs)) return 0;
+    u64 above = ~((top_bit(theirs) << 1) - 1);
+    int n = popcount(theirs), lm = popcount(mine), lp = popcount(pt) - 1;
+    return popcount(mine & above) + popcount(pt & above) - 1 >= n && (lm > lp ? lm : lp) >= n;
+}
+
+/* normal/licensing.py ``ruff_now``: a lead of side suit ``x`` by ``turn`` that a trump he knows of can in fact ruff: an
+ * opponent holds one and no card of ``x`` (the cards as they lie) */
+static int ruff_now(const Pos *p, const WRules *r, int turn, int x) {
+    u64 known = opp_lane(p, r, p->trump);
+    for (int o = (turn + 1) & 3, i = 0; i < 2; i++, o = (o + 2) & 3)
+        if (!lane_of(p->hand[o], x) && (lane_of(p->hand[o], p->trump) & known)) return 1;
+    return 0;
+}
+
+/* normal/licensing.py ``draw_spent``: ruffing a side suit led, the trumps of ``legal`` whose play leaves the side's
+ * trumps in the hands it sees unable to draw every trump out on any layout (as ``draws_first``), where they could
+ * before and another of his trumps keeps them able */
+static u64 draw_spent(const Pos *p, const WRules *r, int turn, u64 legal) {
+    if (!r->draw || !p->n || p->trump < 0 || (p->tc[0] >> 4) == p->trump) return 0;
+    u64 tr = lane_of(legal, p->trump), theirs = opp_lane(p, r, p->trump);
+    if (!tr || !theirs) return 0;
+    u64 above = ~((top_bit(theirs) << 1) - 1), spent = 0;
+    int n = popcount(theirs);
+    for (u64 drop = 0, l = tr;; drop = l & -l, l &= l - 1) {  /* nothing dropped first, then each trump of ``legal`` */
+        int masters = 0, longest = 0;
+        for (int s = r->side; s < 4; s += 2)
+            if (r->seen >> s & 1) {
+                u64 ls = lane_of(p->hand[s], p->trump) & ~(s == turn ? drop : 0);
+                masters += popcount(ls & above);
+                if (popcount(ls) > longest) longest = popcount(ls);
+            }
+        int draws = masters >= n && longest >= n;
+        if (!drop && !draws) return 0;
+        if (drop && !draws) spent |= drop;
+        if (!l) break;
+    }
+    return spent == tr ? 0 : spent << (16 * p->trump);
+}
+
 /* the claiming side's moves at a node: one card per run of equal normal cards (runs split where another hand's
  * or the trick's card lies between, or at the nine-ten boundary, as Searcher.distinct), deviations first, then
  * best play, each lowest first. ``*sdd``: the side's double-dummy tricks here (-1 when not worked out, as when
@@ -2184,6 +2258,16 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
     int rem = popcount(p->hand[turn]);
     u64 lic = (r->restricted >> turn & 1) ? wlicences(w, turn, r) & legal : 0;
     u64 allowed = lic, dd = 0;
+    /* bound to draw trumps first: of the licensed and best-play cards only the trumps and the side-suit cards no trump
+     * he knows of can in fact ruff (``ruff_now``) or whose ruff partner overruffs (``ruff_safe``), unless none is one */
+    u64 tl = 0;
+    if ((r->restricted >> turn & 1) && draws_first(p, r, turn)) {
+        tl = LANE << (16 * p->trump);
+        for (int x = 0; x < 4; x++)
+            if (x != p->trump && (ruff_safe(w, r, turn, x) || !ruff_now(p, r, turn, x))) tl |= LANE << (16 * x);
+    }
+    /* ruffing, a trump whose play spends the draw is dropped where another keeps it (``draw_spent``) */
+    u64 sp = (r->restricted >> turn & 1) ? draw_spent(p, r, turn, legal) : 0;
     *sdd = -1;
     uint32_t tw = 0;
     u64 dk[2], all = 0, lens = 0;
@@ -2196,6 +2280,18 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
     if (de != NULL) {  /* solved before */
         dd = from_order(de->dd, legal, all);
         *sdd = de->ns;
+        if (tl && ((lic | dd) & tl)) {
+            if (dd && !(dd & tl)) *sdd = -1;  /* no best-play card is normal here: not a line of its count */
+            lic &= tl;
+            dd &= tl;
+            allowed = lic;
+        }
+        if (sp && ((lic | dd) & ~sp)) {
+            if (dd && !(dd & ~sp)) *sdd = -1;
+            lic &= ~sp;
+            dd &= ~sp;
+            allowed = lic;
+        }
         if (dd & ~lic) {
             dd = narrow(w, r, turn, dd, legal);
             allowed |= dd;
@@ -2278,10 +2374,25 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
             e->used = question;
         }
         *sdd = ns;
+        if (tl && ((lic | dd) & tl)) {
+            if (dd && !(dd & tl)) *sdd = -1;  /* no best-play card is normal here: not a line of its count */
+            lic &= tl;
+            dd &= tl;
+            allowed = lic;
+        }
+        if (sp && ((lic | dd) & ~sp)) {
+            if (dd && !(dd & ~sp)) *sdd = -1;
+            lic &= ~sp;
+            dd &= ~sp;
+            allowed = lic;
+        }
         if (dd & ~lic) {
             dd = narrow(w, r, turn, dd, legal);
             allowed |= dd;
         }
+    } else {  /* every legal card licensed */
+        if (tl && (lic & tl)) allowed = lic & tl;
+        if (sp && (allowed & ~sp)) allowed &= ~sp;
     }
     int n = 0;
     for (int pass = 0; pass < 2; pass++) {  /* deviations (not best play) first, then best play */
@@ -2484,7 +2595,7 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
     uint32_t tag = (uint32_t)(p->leader | side << 2 | r->restricted << 3 | (p->trump + 1) << 7 | r->suit_order << 10
                               | r->continue_suit << 11 | r->top_down << 12 | r->equal_small << 13 | r->ruff_low << 14
                               | r->guess << 15 | r->concedes << 16 | (uint32_t)r->seen << 18
-                              | (uint32_t)r->conceded << 22);
+                              | (uint32_t)r->conceded << 22 | (uint32_t)r->draw << 26);
     if (p->n == 0) {
         if (rem == 1) { rec_len = ply; return (last_trick(p) & 1) == side; }
         if (sweeps(p, side) || hand_sweeps(p, side)) { rec_len = ply; return rem; }
@@ -2549,6 +2660,7 @@ static WRules wrules(int side, int restricted, int flags) {
     r.agst = r.hid | (r.seen & theirs);
     r.cseen = r.seen;
     r.cagst = r.agst;
+    r.draw = flags >> LIC_DRAW_TRUMPS_FIRST & 1;
     /* a defender's claim (he sees one hand of his side: his own): his partner sees that and his own hand. The view
      * follows from ``seen``, so the table's tag (which holds ``seen``) tells the claims apart */
     int mine = r.seen & ours;

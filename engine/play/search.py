@@ -24,7 +24,7 @@ from claimlaw.facts import SEATS, Card, Line, Position, Seat, Side, Suit
 from .bits import LANE, SUIT_NO, lane_cards, mask_of, ranks_of
 from .dds import Disagreement
 from .model import NormalPlayModel
-from .normal.licensing import licences, safety_check
+from .normal.licensing import draw_spent, draws_trumps_first, licences, ruff_now, ruff_safe, safety_check
 from .normal.line import advance_line, led_steps, line_moves
 from .normal.node import Node, tricks_left
 from .normal.ties import ties
@@ -228,19 +228,35 @@ class Searcher:
     def _side_moves(self, node: Node, seat: Seat, legal: list[Card], dd: list[Card], vals: dict[Card, int]
                     ) -> list[tuple[Card, str | None]]:
         """The claiming side's normal cards, given its best-play cards ``dd`` (ascending): those, narrowed by the
-        guidelines where tied mid-trick, and for a restricted seat the licensed cards too (first)."""
-        if len(dd) > 1:
-            dd = ties(self, node, seat, dd, legal)
+        guidelines where tied, and for a restricted seat the licensed cards too (first). A restricted seat bound to
+        draw trumps first (``draws_trumps_first``) keeps only its trumps of those and the side-suit cards no trump he
+        knows of can ruff (``ruff_now``, ``ruff_safe``), and ruffing, the trumps that keep the draw (``draw_spent``),
+        unless it has none among them."""
         if seat not in self.restricted:
-            return [(c, None) for c in dd]
+            return [(c, None) for c in (ties(self, node, seat, dd, legal) if len(dd) > 1 else dd)]
         check = safety_check(self, node, seat)
         if check:
             return [(c, "safety_check_high_trump") for c in check]
         line_cards = line_moves(self, node, seat, legal)
         if line_cards is not None:
             return [(c, "line") for c in sorted(line_cards, key=lambda c: (vals.get(c, 0), c.rank, -(c.code >> 4)))]
-        lic = licences(self, node, seat)
-        out: list[tuple[Card, str | None]] = sorted(((c, why) for c, why in lic.items() if c in legal and c not in dd),
+        lic = {c: why for c, why in licences(self, node, seat).items() if c in legal}
+        if draws_trumps_first(self, node, seat):
+            keep = {x for x in {c.suit for c in legal}
+                    if x == self.trump or ruff_safe(self, node, seat, x) or not ruff_now(self, node, seat, x)}
+            t_dd = [c for c in dd if c.suit in keep]
+            t_lic = {c: why for c, why in lic.items() if c.suit in keep}
+            if t_dd or t_lic:
+                dd, lic = t_dd, t_lic
+        spent = draw_spent(self, node, seat, legal)
+        if spent:
+            t_dd = [c for c in dd if c not in spent]
+            t_lic = {c: why for c, why in lic.items() if c not in spent}
+            if t_dd or t_lic:
+                dd, lic = t_dd, t_lic
+        if len(dd) > 1:
+            dd = ties(self, node, seat, dd, legal)
+        out: list[tuple[Card, str | None]] = sorted(((c, why) for c, why in lic.items() if c not in dd),
                      key=lambda x: (vals.get(x[0], 0), x[0].rank, -(x[0].code >> 4)))
         out += [(c, None) for c in dd]
         return out

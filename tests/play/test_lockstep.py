@@ -33,6 +33,10 @@ SLOW = bool(os.environ.get("CLAIMLAW_SLOW"))
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "bbo-vugraph"
 
 
+# switches added after the seeds below were chosen (see ``random_case``)
+LATER = ("draw_trumps_first",)
+
+
 def random_case(seed: int, tricks: tuple[int, int] = (2, 6)) -> tuple[Position, Side, NormalPlayModel, Node]:
     """A random ending, a claim under a random set of guidelines (a declarer's, or in half the cases a defender's who
     sees one opponent as dummy, or one in ten of them both opponents: dummy not known), and a root node carrying
@@ -42,7 +46,9 @@ def random_case(seed: int, tricks: tuple[int, int] = (2, 6)) -> tuple[Position, 
     side = rng.choice([Side.NS, Side.EW])
     claimer = side.seats[rng.randint(0, 1)]
     # the switches our solver reads (a Python-search-only licence, e.g. the beginner's blocks_suit, it never answers)
-    names = [n for n in GUIDELINES if rng.random() < 0.7 and solver_reads([n])]
+    names = [n for n in GUIDELINES if n not in LATER and rng.random() < 0.7 and solver_reads([n])]
+    # a switch added later draws from its own stream, so each seed below keeps the ending and claim it was chosen for
+    names += [n for i, n in enumerate(LATER) if random.Random(seed * 31 + i).random() < 0.7]
     model = NormalPlayModel(claimer, switches=frozenset(names), concedes=rng.choice([0, 0, 1, 2]),
                             guess_order=rng.choice([None, None, None, "top down"]))
     _, root = searcher(pos, side, model)
@@ -177,6 +183,12 @@ MODEL_RULES = [
     (90_115, (2, 5), "following, he takes the trick with his master of the suit led where only a ruff beats it"),
     (101_365, (2, 6), "following, he takes the trick with his master of the suit led where only a ruff beats it"),
     (101_410, (2, 6), "following, he takes the trick with his master of the suit led where only a ruff beats it"),
+    (110_841, (3, 7), "aware of a trump out that the side's trumps draw on any layout, he leads trumps first"),
+    (110_979, (3, 7), "aware of a trump out that the side's trumps draw on any layout, he leads trumps first"),
+    (110_550, (3, 7), "drawing trumps first, he may lead a side suit partner overruffs in at no cost to the draw"),
+    (110_828, (3, 7), "drawing trumps first, he may lead a side suit the trump out cannot in fact ruff"),
+    (111_161, (3, 7), "drawing trumps first, he may lead a side suit the trump out cannot in fact ruff"),
+    (111_005, (3, 7), "partner overruffs only the second hand's ruff: a lead the fourth hand ruffs is not a crossruff"),
 ]
 
 

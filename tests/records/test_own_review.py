@@ -82,12 +82,12 @@ KNOWN: dict[tuple[str, str], str] = {
                   "4-0: the EBU first-chance reading needs no layout that hurts",
     ("atc", "23"): "disputed (as atb 2): no trump drawn, four out, the claim before his side's first lead, mid-trick; "
                    "a default reading him as aware before his side has led at all dropped accepted row atb 16",
-    ("atc", "6"): "model: aware of the ♥J (70C2: a trump round just drawn), the line still leaves it out: best-play "
-                  "side-suit leads first (double dummy knows the layout), then a licensed card after which the ♥J "
-                  "ruffs. An 'aware claimer draws trumps first' guideline (branch drawfirst, 2026-11-28) fixes this "
-                  "row and 8 but drops the accepted line of shared reviewed row 9, so it is not merged",
-    ("atc", "8"): "model: as atc 6 (aware of ♦J3 after his trump lead to the ♦Q, the line crossruffs with best-play "
-                  "cards and then cashes the ♦A, leaving the ♦J to ruff the ♣A)",
+    ("atc", "6"): "model: the rejected line (North's ♥J ruffing the ♦T) is gone: an aware claimer leads no side card "
+                  "the trump he knows of can in fact ruff (draw_trumps_first). The line now loses the ♦T with the ♥J "
+                  "drawn: East cashes the ♦Q and ♣QJ first (North follows to each, so the ♥J cannot ruff), dummy "
+                  "following ♣7, ♣8 under them and keeping ♣AK (a failure to unblock), and the ♥Q's draw takes "
+                  "dummy's ♥6. Whether side-suit cashes the trump cannot ruff are normal before the draw, the "
+                  "reviews pull two ways: shared row 9 accepts a blocked suit lost with the ♠8 out",
     ("atc", "12"): "model: the concession licence leads the ♠3 at once from an entryless dummy holding all the "
                    "claimed winners; the opponents run three spades and squeeze dummy (``taken_after`` counts the "
                    "spade tricks they take, not the winner a squeeze costs)",

@@ -74,6 +74,19 @@ LICENCES: tuple[Licence, ...] = (
             rule="A trick he concedes without saying when is lost at once or at the end, whichever is worse for "
                  "him; at once only while it is still to lose, and only with a loser whose trick, as he sees it, "
                  "gives the opponents no more than he concedes."),
+    # a restriction, like continue_suit: a claimer aware (as he sees it) of a trump an opponent may hold, whose side's
+    # trumps in his view draw every one of them on any layout, lets none of them score: on lead he leads trumps, or
+    # side-suit cards none of them can in fact ruff, or whose ruff partner overruffs at no cost to the draw
+    # (licensing.py ``draws_trumps_first``, ``ruff_now``, ``ruff_safe``); ruffing, he keeps the trumps that draw them
+    # (``draw_spent``). Best play outside those is dropped too. A lead they cannot ruff stays a careless order (White
+    # Book 8.70.4 makes failing to draw a trump careless only for a claimer unaware of it; EBU TD notes, the 4♣ and 7♠
+    # claims; third review 2026-11-28: REJECT of lines by a claimer who had just drawn a round, 43575 board 7 and 42849
+    # board 3 closed; shared reviewed verdict row 9, ACCEPT: a blocked suit with a trump out, 42475 board 27 closed)
+    Licence("draw_trumps_first", "aware of a trump out that his trumps draw on any layout, does not let it score",
+            "White Book 8.70.4; EBU TD notes on claims (the 4♣ and 7♠ claims)", "70C", default=True, bit=7,
+            rule="A claimer who knows of a trump still out, and whose trumps draw it however the trumps lie, does not "
+                 "let it score: he leads no side card it can ruff before drawing it, and ruffs with no trump he needs "
+                 "to draw it."),
     Licence("unaware_trump", "plays as if the outstanding trump were gone", "Law 70C; White Book 8.70.4", "70C",
             solver_neutral=True),
     Licence("unaware_winner", "plays as if an outstanding winner were gone", "White Book 8.70.6", "70C",
