@@ -74,7 +74,7 @@ class Searcher:
     whole_tricks_below: int = 10  # ... or this many in a ``below`` question (see ``_hand_over``)
     whole_root: bool = True  # W's depth-first passes are ``whole``'s from the root (see ``_whole_line``)
     # ``whole`` for the same model without its stated line: it answers a node at a trick's start once the line is
-    # over (``line_over``), where the normal cards are the line-free model's (the claimer unaware of nothing there)
+    # over (``line_over``), where the normal cards are the line-free model's
     after_line: Callable[[Node, int, int], tuple[int, bool, list[Card]]] | None = None
     restricted: frozenset[Seat] = frozenset()  # seats whose cards must be normal
     all_free: bool = False                     # cannot-lose: every card of the side is free
@@ -729,8 +729,8 @@ class Searcher:
         return self.line is not None and (node.line_off or len(node.line_done) == len(self.line.steps))
 
     def _after_line(self, node: Node) -> bool:
-        """``after_line`` answers ``node``: a trick's start once the line is over, the claimer unaware of nothing."""
-        return (self.after_line is not None and not node.trick and not node.unaware and not self.all_free
+        """``after_line`` answers ``node``: a trick's start once the line is over."""
+        return (self.after_line is not None and not node.trick and not self.all_free
                 and self.line_over(node))
 
     def _whole(self, root: Node, below: int, until: int) -> tuple[int, bool, list[Card]]:

@@ -25,8 +25,10 @@ from claimlaw.engine.play import PlayCore, dds
 from claimlaw.engine.play.model import GUIDELINES, NormalPlayModel
 from claimlaw.engine.play.native import floor, whole
 from claimlaw.engine.play.normal.licences import LICENCES, solver_reads
+from claimlaw.engine.play.normal.view import seen_seats
 from claimlaw.engine.play.search import Node, Searcher
 from claimlaw.facts import SEATS, SUITS, Position, Side
+from tests.lawmarks import clause
 from tests.play.test_play_core import random_position, searcher
 
 SLOW = bool(os.environ.get("CLAIMLAW_SLOW"))
@@ -188,6 +190,45 @@ def test_our_solver_keeps_each_rule_the_random_endings_miss_as_the_python_search
     if defender:
         assert not random_case(seed, tricks)[2].partner_is_dummy, rule
     _check(seed, tricks)
+
+
+def unaware_case(seed: int, tricks: tuple[int, int] = (2, 5)) -> tuple[Position, Side, NormalPlayModel, Node]:
+    """``random_case``'s ending and claim, the claimer found unaware of one or two cards still out (70C): mostly a card
+    that fools him (his side holds a card under it above the opponents' others of the suit: he sees that card as a
+    winner), else cards of hands he does not see (a defender's partner's among them), or any of the opponents' (in
+    dummy too); with the switches that act only on such cards (core.py ``UNAWARE_ONLY``) on at random."""
+    pos, side, model, root = random_case(seed, tricks)
+    rng = random.Random(seed ^ 0x5EED)
+    seen = seen_seats(model.claimer, model.partner_is_dummy, model.dummy)
+    theirs = sorted(c for s in side.other.seats for c in pos.hands[s])
+    hidden = sorted(c for s in SEATS if s not in seen for c in pos.hands[s])
+    ours = [c for s in side.seats for c in pos.hands[s]]
+    fooling = [c for c in theirs if any(d.suit == c.suit and d.rank < c.rank and all(
+        o.rank < d.rank for o in theirs if o.suit == c.suit and o != c) for d in ours)]
+    pick = rng.random()
+    if fooling and pick < 0.6:
+        cards = [rng.choice(fooling)]
+    else:
+        pool = hidden if pick < 0.85 and hidden else theirs
+        cards = rng.sample(pool, min(len(pool), rng.randint(1, 2)))
+    model = model.with_unaware(cards).with_switches(
+        unaware_trump=any(c.suit == pos.trump for c in cards), unaware_winner=rng.random() < 0.7,
+        safety_check_high_trump=rng.random() < 0.4)
+    return pos, side, model, replace(root, unaware=frozenset(cards))
+
+
+def _check_unaware(seed: int, tricks: tuple[int, int] = (2, 5)) -> None:
+    pos, side, model, root = unaware_case(seed, tricks)
+    py, c = both(pos, side, model, root)
+    assert py is not None and c is not None
+    assert c == py, (f"seed {seed}: our solver {c}, the Python search {py}, unaware of {sorted(root.unaware)}"
+                     f"\n{pos.pbn()} trick {pos.trick} {model}")
+
+
+@clause("70C")
+@pytest.mark.parametrize("seed", range(150))
+def test_our_solvers_w_equals_the_python_searchs_for_a_claimer_unaware_of_cards_still_out(seed: int) -> None:
+    _check_unaware(110_000 + seed)
 
 
 def test_a_defenders_claim_with_partner_restricted_is_the_python_searchs_alone() -> None:
