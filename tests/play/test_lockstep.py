@@ -231,6 +231,30 @@ def test_our_solvers_w_equals_the_python_searchs_for_a_claimer_unaware_of_cards_
     _check_unaware(110_000 + seed)
 
 
+# Unaware claimers whose W turns on one part of our solver's reading of his unawareness, each found by breaking that
+# part (engine/play/_endings.c) and running random cases of ``unaware_case``: with the part broken, the case differs.
+UNAWARE_RULES = [
+    (110_081, (2, 5), "a card he is unaware of is not among the cards he sees an opponent may hold (``against``)"),
+    (110_095, (2, 5), "a card he is unaware of is not among the hidden cards he knows of (``hid_lane``: may hold)"),
+    (110_077, (2, 5), "fooled by a card he is unaware of, he may discard a real winner (``unaware_winner``)"),
+    (120_165, (2, 6), "unaware of a trump out, he checks with a trump above theirs (``safety_check_high_trump``)"),
+    (120_215, (2, 6), "third hand plays the lowest of his top cards as he sees them equal (no unknown card between)"),
+    (120_544, (2, 6), "small cards he sees as equal with an unknown card between them may go in any order, no others"),
+    (120_362, (2, 6), "an opponent's card the claimer is unaware of is no equal of its neighbours (``split_unaware``)"),
+    (120_744, (2, 6), "a defender's partner knows of every card out: the claimer's unawareness is not his"),
+    (121_112, (2, 6), "W's table tells apart layouts that differ in which card he is unaware of (``ukey``)"),
+]
+
+
+@clause("70C")
+@pytest.mark.parametrize(("seed", "tricks", "rule"), UNAWARE_RULES, ids=[f"unaware-{s}" for s, _, _ in UNAWARE_RULES])
+def test_our_solver_keeps_each_part_of_an_unaware_claimers_view_as_the_python_search_does(
+        seed: int, tricks: tuple[int, int], rule: str) -> None:
+    pos, side, model, root = unaware_case(seed, tricks)
+    assert root.unaware and any(c in h for h in pos.hands.values() for c in root.unaware), rule
+    _check_unaware(seed, tricks)
+
+
 def test_a_defenders_claim_with_partner_restricted_is_the_python_searchs_alone() -> None:
     pos, side, model, root = random_case(90_393, (2, 5))
     model = model.with_switches(partner_restricted=True)
