@@ -14,7 +14,7 @@
  * fewest():  the fewest tricks a side takes when every card of all four hands is played to that end.
  * floor():   the fewest when the side's restricted seats play only best-play cards or cards a licence
  *            could give (a superset of engine/play/search.py's licences, read with full knowledge).
- * worst():   W itself for a claimer who sees every card and states no line: the same normal cards as
+ * worst():   W itself for a claimer who states no line: the same normal cards as
  *            engine/play/search.py's, exactly, and a line giving the count.
  *
  * engine/play/dds.py is the only caller. The test suite checks values() against DDS's, fewest() against
@@ -1029,7 +1029,7 @@ static int floor_rules(Pos *p, const Rules *r, int beta) {
     return best;
 }
 
-/* ---- W itself, for a claimer who sees every card and states no line -------------------------------------
+/* ---- W itself, for a claimer who states no line ----------------------------------------------------------
  *
  * The exact counterpart of engine/play/search.py's ``reach`` for that case: the fewest tricks ``side`` takes
  * when each card of its restricted seats is a normal one (best play, ties narrowed as normal/ties.py ``ties`` does,
@@ -1158,9 +1158,10 @@ static int strands(const Pos *p, const WRules *r, int turn, int x, u64 low, int 
     return holds_master && !entry && !blocking_only;
 }
 
-/* ---- the claimer's view (engine/play/normal/view.py) for a claimer who sees every card: he sees his own hand and dummy
+/* ---- the claimer's view (engine/play/normal/view.py): he sees his own hand and dummy
  * (``WRules.seen``); the cards of the other hands are hidden (he knows which are out, not who holds them: a defender
- * cannot tell partner's from declarer's) and he reads their show-outs ---- */
+ * cannot tell partner's from declarer's) and he reads their show-outs; a card he is unaware of (70C) is not among
+ * them (``WRules.vblind``) ---- */
 
 /* the cards of suit ``x`` an opponent may hold as he sees it (View.against) */
 static inline u64 opp_lane(const Pos *p, const WRules *r, int x) { return lane_of(against(p, r), x); }
@@ -2969,7 +2970,7 @@ static PyMethodDef methods[] = {
     {"values", py_values, METH_VARARGS, "Every legal card's tricks for the side to move (see the module)."},
     {"fewest", py_fewest, METH_VARARGS, "The fewest tricks a side can take if every card is played to that end."},
     {"floor", py_floor, METH_VARARGS, "Whether a side takes more than k on every line of best-play or licensable cards."},
-    {"worst", py_worst, METH_VARARGS, "W for a claimer who sees every card and states no line, and a line giving it."},
+    {"worst", py_worst, METH_VARARGS, "W for a claimer who states no line, and a line giving it."},
     {"clear", py_clear, METH_NOARGS, "Forget every table."},
     {"wkey", py_wkey, METH_VARARGS, "W's table key at a trick start (for tests)."},
     {"bit_gather", py_bit_gather, METH_NOARGS, "Whether layouts are encoded by the CPU's bit gather (BMI2)."},

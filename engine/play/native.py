@@ -81,7 +81,7 @@ def licence_floor_sound(root: Node, model: NormalPlayModel) -> bool:
 
 
 def whole_applies(root: Node, model: NormalPlayModel) -> bool:
-    """Our solver's W applies: the claimer sees every card and states no line, and only his own seat (with a declarer,
+    """Our solver's W applies: the claimer states no line (``sees_all``), and only his own seat (with a declarer,
     dummy's too) takes licences."""
     return sees_all(root, model) and (model.partner_is_dummy or not model.on("partner_restricted"))
 
@@ -92,7 +92,7 @@ def seat_bits(seats: set[Seat] | frozenset[Seat]) -> int:
 
 
 def floor(s: Searcher, root: Node, restricted: set[Seat]) -> Callable[[Node, int, int], bool] | None:
-    """The floor W's search prunes with (``Searcher.above``), from our solver: where the claimer sees every card
+    """The floor W's search prunes with (``Searcher.above``), from our solver: where the claimer is aware of every card
     and states no line, the fewest tricks over lines whose restricted cards are best play or licensable (a
     superset of the licences); otherwise, and for cannot-lose (where it is the answer itself), the fewest over
     every play at all. None without our solver."""

@@ -67,7 +67,7 @@ class Searcher:
     # with partition search a position costs ~125 ns (2026-11-24), but 400 proved 3 fewer benchmark positions
     # for budget-bound times of 2.1-3.2 s instead of 3.1-4.7 s (4.6 s before): kept
     work_per_node: int = 600
-    # W by our solver for a claimer who sees every card and states no line: (node, below or -1, limit in positions)
+    # W by our solver for a claimer who states no line: (node, below or -1, limit in positions)
     # -> (count, settled, the cards of its line up to where best play takes over); checked against ``moves``
     whole: Callable[[Node, int, int], tuple[int, bool, list[Card]]] | None = None
     whole_tricks: int = 11  # ``whole`` answers at nodes with at most this many tricks left (DDS's values above) ...

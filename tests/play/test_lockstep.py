@@ -1,13 +1,14 @@
 """Our solver's W equals the Python search's, card for card of the model (issue 26 item 6: one model, in lockstep).
 
 The Python search (engine/play/search.py) is the reference; our solver (engine/play/_endings.c ``worst``) answers W
-for a claimer who sees every card and states no line, a declarer's or a defender's. Both read the claimer's view
+for a claimer who states no line, a declarer's or a defender's, aware of every card or not. Both read the claimer's view
 (engine/play/normal/view.py): the hands he sees (a declarer his two, a defender his own and dummy), the cards out
 (not who holds them: a defender cannot tell partner's from declarer's), the show-outs; a defender's partner reads his
 own (his hand, dummy and the claimer's faced hand). Each case here asks both the same
 question from the same node (a declarer's or a defender's claim, random guidelines, random show-outs and suit last
 led) and requires the same count. The suite runs 400 random endings and a few defenders' claims chosen to meet each
-rule of a defender's view; ``CLAIMLAW_SLOW=1`` runs 2,000 more, and every claim position of the bundled vugraph set
+rule of a defender's view, 150 endings with a claimer unaware of cards still out (70C) and nine that each meet one part
+of his view; ``CLAIMLAW_SLOW=1`` runs 2,000 more, and every claim position of the bundled vugraph set
 with at most seven tricks left, asked as the audit asks it for declarer and for a defender (``.ci/run`` does).
 Each licence our solver reads is also turned off in turn in both (``licence_case``), so that a difference names it.
 """
@@ -81,7 +82,7 @@ def both(pos: Position, side: Side, model: NormalPlayModel, root: Node, below: i
     py, _ = s.worst(root, below)
     py_n = py if s.exact or below is not None and py < below else None
     ours = whole(s, root, set(s.restricted))
-    assert ours is not None, "our solver's W applies to a claimer who sees every card and states no line"
+    assert ours is not None, "our solver's W applies to a claimer who states no line"
     dds.new_question()
     c, settled, _ = ours(root, -1 if below is None else below, budget)
     c_n = c if settled or below is not None and 0 <= c < below else None
