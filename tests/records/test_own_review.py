@@ -104,8 +104,6 @@ KNOWN: dict[tuple[str, str], str] = {
                      "still to play, neither 'now' nor 'at the end' as the concession licence reads them; East-West "
                      "then take one more than the claim concedes (EBU guidance read by the reviewer: winners "
                      "first, the concession after)",
-    ("soundb", "13"): "audit budget: the claim is 'sound (unproven)' in the audit (its search budget ran out); "
-                      "claimlaw rule, searching until proven, adjusts it as the reviewer does (70C, the ♣9)",
     ("at", "12"): "model: the ♣K crash is gone (no winner led under partner's all higher cards among equal leads, "
                   "ties.py); the line now has South lead the ♣8 into East's ♣Q from ♣K8 (equal double dummy, North "
                   "void with trumps but discarding as East may overruff) and North, having won East's ♥T with the ♥Q, "
