@@ -100,6 +100,11 @@ KNOWN: dict[tuple[str, str], str] = {
     ("atc", "32"): "model: the claimer (a defender) ducks South's ♥Q holding the ♥A7 after dummy showed out and "
                    "holds a trump (follow low: the ♥A is no sure winner when dummy may ruff, so he plays low and "
                    "the ace is ruffed next)",
+    ("soundc", "14"): "disputed (70C2 defaults, as atb 2): West claims at trick 3 with North's ♣9 the one trump out, "
+                      "none drawn; claimlaw reads him as at all likely unaware of it, and the ♣9 then overruffs "
+                      "West's ♣2 on East's ♥9 (70C3), where the reviewer reads him as aware (one round draws it). "
+                      "Before our solver read an unaware claimer's view (issue 35) the audit's budget ran out on it "
+                      "(sound, unproven); the line is the Python model's, each card checked",
     ("soundc", "6"): "model: the reviewer's line cashes the last trump, the ♠Q, then gives up the ♣8 with cards "
                      "still to play, neither 'now' nor 'at the end' as the concession licence reads them; East-West "
                      "then take one more than the claim concedes (EBU guidance read by the reviewer: winners "
