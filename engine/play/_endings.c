@@ -14,7 +14,7 @@
  * fewest():  the fewest tricks a side takes when every card of all four hands is played to that end.
  * floor():   the fewest when the side's restricted seats play only best-play cards or cards a licence
  *            could give (a superset of engine/play/search.py's licences, read with full knowledge).
- * worst():   W itself for a claimer who sees every card and states no line: the same normal cards as
+ * worst():   W itself for a claimer who states no line: the same normal cards as
  *            engine/play/search.py's, exactly, and a line giving the count.
  *
  * engine/play/dds.py is the only caller. The test suite checks values() against DDS's, fewest() against
@@ -881,6 +881,23 @@ static u64 with_equals(u64 m, u64 legal, u64 others) {
     return out;
 }
 
+/* normal/licensing.py ``seen_equal`` for a viewer unaware of the cards ``blind``: the cards of ``legal`` he may play for one
+ * of ``m``, equal to it as he sees it (no card of ``others`` he knows of between: view.py ``perceived_equal``), and
+ * where a card he does not know of lies between them, only small ones (none above nine) */
+static u64 seen_equals(u64 m, u64 legal, u64 others, u64 blind) {
+    if (!blind) return with_equals(m, legal, others);
+    u64 out = 0;
+    for (u64 o = m & legal; o; o &= o - 1) {
+        int code = __builtin_ctzll(o), x = code >> 4, rk = code & 15;
+        u64 run = lane_of(with_equals(o & -o, legal, others & ~blind), x), bl = lane_of(blind, x);
+        for (; run; run &= run - 1) {
+            int er = __builtin_ctzll(run), lo = er < rk ? er : rk, hi = er < rk ? rk : er;
+            if (!(bl & ((1ULL << hi) - 1) & ~((2ULL << lo) - 1)) || hi <= 9) out |= (run & -run) << (16 * x);
+        }
+    }
+    return out;
+}
+
 static int floor_rules(Pos *p, const Rules *r, int beta);
 
 /* the cards the results of run_test rest on since last cleared (as ``ab``'s ``rel``: see best_entry) */
@@ -1013,7 +1030,7 @@ static int floor_rules(Pos *p, const Rules *r, int beta) {
     return best;
 }
 
-/* ---- W itself, for a claimer who sees every card and states no line -------------------------------------
+/* ---- W itself, for a claimer who states no line ----------------------------------------------------------
  *
  * The exact counterpart of engine/play/search.py's ``reach`` for that case: the fewest tricks ``side`` takes
  * when each card of its restricted seats is a normal one (best play, ties narrowed as normal/ties.py ``ties`` does,
@@ -1038,6 +1055,13 @@ typedef struct {
     int pseat, pseen, phid, pagst;
     int cseen, cagst;  /* the claimer's ``seen`` and ``agst``, whoever is to move: what he believes of his claim */
     int draw;  /* draw_trumps_first: a restriction on lead (``draws_first``) */
+    /* a claimer found unaware of cards still out (70C; view.py): ``unaware`` all of them (the key and the runs of equal
+     * cards read them, whoever is to move); ``blind`` those the viewer of the seat to move does not know of (the
+     * claimer's: none for a defender's partner, who knows of every card out, view.py ``unaware``); ``vblind`` those
+     * of them in hands he does not see, which his view leaves out (View.hidden); ``cblind`` the claimer's ``vblind``
+     * (``sure_tricks``). Cards never change hands, so each is set once a call (``unaware_view``) */
+    u64 unaware, blind, vblind, cblind;
+    int unaware_winner, safety;  /* the switches that act only on such a card (licences.py UNAWARE_ONLY) */
 } WRules;
 
 typedef struct {
@@ -1071,11 +1095,12 @@ static inline const WRules *seat_rules(const WRules *r, int seat, WRules *own) {
     own->seen = r->pseen;
     own->hid = r->phid;
     own->agst = r->pagst;
+    own->blind = own->vblind = 0;  /* partner knows of every card out */
     return own;
 }
 
 /* View.against: the cards an opponent may hold as he sees it (every hidden card, and the opponents' cards he sees) */
-static inline u64 against(const Pos *p, const WRules *r) { return hands_in(p, r->agst); }
+static inline u64 against(const Pos *p, const WRules *r) { return hands_in(p, r->agst) & ~r->vblind; }
 
 /* normal/view.py ``side_has_master``: the side holds a card of suit ``x`` above every card an opponent may hold, as he sees it */
 static inline int side_master(const Pos *p, const WRules *r, int x) {
@@ -1117,8 +1142,8 @@ static inline int shown_out(int voids, int seat_a, int seat_b, int x) {
 /* normal/licensing.py ``strands``: crossing to partner with ``low`` of suit ``x`` leaves a master of the leader's with no way
  * back to it (unless ``blocking_only``), or leaves his masters of a suit blocking partner's longer run of masters
  * (partner holding more masters there than he holds cards) */
-static int strands(const Pos *p, int turn, int x, u64 low, int blocking_only) {
-    u64 opp = p->hand[(turn + 1) & 3] | p->hand[(turn + 3) & 3];
+static int strands(const Pos *p, const WRules *r, int turn, int x, u64 low, int blocking_only) {
+    u64 opp = against(p, r);  /* as he sees it (a card he is unaware of is no card of theirs) */
     u64 mine = p->hand[turn] & ~(low << (16 * x)), part = p->hand[(turn + 2) & 3];
     u64 pm = above_all(lane_of(part, x), lane_of(opp, x));
     part &= ~((pm & -pm) << (16 * x));  /* partner wins with his lowest master */
@@ -1135,15 +1160,18 @@ static int strands(const Pos *p, int turn, int x, u64 low, int blocking_only) {
     return holds_master && !entry && !blocking_only;
 }
 
-/* ---- the claimer's view (engine/play/normal/view.py) for a claimer who sees every card: he sees his own hand and dummy
+/* ---- the claimer's view (engine/play/normal/view.py): he sees his own hand and dummy
  * (``WRules.seen``); the cards of the other hands are hidden (he knows which are out, not who holds them: a defender
- * cannot tell partner's from declarer's) and he reads their show-outs ---- */
+ * cannot tell partner's from declarer's) and he reads their show-outs; a card he is unaware of (70C) is not among
+ * them (``WRules.vblind``) ---- */
 
 /* the cards of suit ``x`` an opponent may hold as he sees it (View.against) */
 static inline u64 opp_lane(const Pos *p, const WRules *r, int x) { return lane_of(against(p, r), x); }
 
 /* the hidden cards of suit ``x`` (View.hidden_in) */
-static inline u64 hid_lane(const Pos *p, const WRules *r, int x) { return lane_of(hands_in(p, r->hid), x); }
+static inline u64 hid_lane(const Pos *p, const WRules *r, int x) {
+    return lane_of(hands_in(p, r->hid) & ~r->vblind, x);
+}
 
 static inline int voided(const WPos *w, int s, int x) { return w->voids >> (4 * s + x) & 1; }
 
@@ -1455,7 +1483,7 @@ static int trick_sure(const Pos *p, const WRules *r, u64 opp, u64 *spent) {
  * theirs without losing a round; with none out the ruffs of each hand he sees (the rounds its partner's longer holding
  * loses, at most its trumps) and the other trumps drawn together */
 static int sure_tricks(const Pos *p, const WRules *r, u64 gone) {
-    u64 opp = hands_in(p, r->cagst) & ~gone, h[2] = {0, 0}, spent = 0;
+    u64 opp = hands_in(p, r->cagst) & ~gone & ~r->cblind, h[2] = {0, 0}, spent = 0;
     int nh = 0, s[16], total = 0, now = p->n ? trick_sure(p, r, opp, &spent) : 0;
     for (int q = r->side; q < 4; q += 2)
         if (r->cseen >> q & 1) h[nh++] = p->hand[q] & ~spent;
@@ -1575,13 +1603,33 @@ static int taken_after(const Pos *p, const WRules *r, int turn, int x, u64 low) 
     return taken;
 }
 
-/* normal/licensing.py ``licences`` with full knowledge, as a mask of the seat to move's cards */
+/* normal/licensing.py ``void``'s ``unaware_winner``: fooled by a card he does not know of (a card of his he sees as a master
+ * with a higher one out, unknown to him), the lowest card of each side suit (``suits``, a bit per suit) that holds no
+ * such card of his: he may keep it and throw a real winner */
+static u64 fooled_discards(const Pos *p, const WRules *r, u64 h, u64 opp, int suits) {
+    u64 blind = r->blind & (p->hand[0] | p->hand[1] | p->hand[2] | p->hand[3]), out = 0;
+    if (!r->unaware_winner || !blind) return 0;
+    int fooled = 0;
+    for (int x = 0; x < 4; x++) {
+        u64 bx = lane_of(blind, x);
+        if (bx && (above_all(lane_of(h, x), lane_of(opp, x)) & (top_bit(bx) - 1))) fooled |= 1 << x;
+    }
+    if (!fooled) return 0;
+    for (int x = 0; x < 4; x++) {
+        u64 l = lane_of(h, x);
+        if ((suits >> x & 1) && !(fooled >> x & 1)) out |= (l & -l) << (16 * x);
+    }
+    return out;
+}
+
+/* normal/licensing.py ``licences`` from the claimer's view, as a mask of the seat to move's cards */
 static u64 wlicences(const WPos *w, int turn, const WRules *r) {
     const Pos *p = &w->p;
     int pa = (turn + 2) & 3, o1 = (turn + 1) & 3, o2 = (turn + 3) & 3;
     int partner_seen = r->seen >> pa & 1;  /* a declarer sees dummy; a defender does not see his partner */
     u64 opp = against(p, r);  /* as he sees it: a defender's includes partner's cards */
     u64 h = p->hand[turn], out = 0;
+    u64 blind = r->blind & (p->hand[0] | p->hand[1] | p->hand[2] | p->hand[3]);  /* (a card played is seen) */
     if (p->n == 0) {
         int opp_trumps = p->trump >= 0 && lane_of(opp, p->trump);
         int only = -1;
@@ -1602,14 +1650,14 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
                     out |= top_bit(masters) << (16 * x);
                     if (!r->top_down) out |= masters << (16 * x);
                 } else if (!crash && part && top_bit(part) > top_bit(theirs)) {
-                    if (!(low > top_bit(theirs) && (part & -part) > low) && !strands(p, turn, x, low, 0))
+                    if (!(low > top_bit(theirs) && (part & -part) > low) && !strands(p, r, turn, x, low, 0))
                         out |= low << (16 * x);
                 }
             }
             u64 m;
             if (r->guess && partner_seen && !shown_out(w->voids, o1, o2, x) && (m = real_guess(mine, part, theirs))
                 && guess_is_the_way(p, r, m << (16 * x))
-                && !strands(p, turn, x, low, 1))
+                && !strands(p, r, turn, x, low, 1))
                 out |= low << (16 * x);
             /* "now or at the end": the side's first lead after the claim while a conceded trick is still to lose, not
              * any lead in between, and only a trick he concedes: the opponents, winning it, take no more */
@@ -1654,7 +1702,7 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
         else if (p->n == 2 && ((wseat & 1) != (turn & 1) || popcount(opp_lane(p, r, led) >> ((wcode & 15) + 1)) > 1)) {
             /* third hand high (partner's card, if winning, not an honour run as a finesse): the lowest of his top
              * cards (no other hand's card, nor the trick's, between) */
-            u64 top = top_bit(follow), below = lane_of(others_of(p, turn), led) & (top - 1);
+            u64 top = top_bit(follow), below = lane_of(others_of(p, turn) & ~blind, led) & (top - 1);
             u64 run = below ? follow & ~((top_bit(below) << 1) - 1) : follow;
             out = run & -run;
         } else if ((wseat & 1) != (turn & 1)) out = over & -over;
@@ -1667,7 +1715,7 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
             && guess_is_the_way(p, r, m << (16 * led)))
             out |= fin;
         out <<= 16 * led;
-        if (r->equal_small) out = with_equals(out, h, others_of(p, turn));
+        if (r->equal_small) out = seen_equals(out, h, others_of(p, turn), blind);
         return out;
     }
     u64 trumps = p->trump >= 0 ? lane_of(h, p->trump) : 0;
@@ -1684,7 +1732,7 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
         u64 ruff = r->ruff_low && !partner_later ? lowest_winning_ruff(p, trumps) : 0;
         if (ruff) {
             out = ruff << (16 * p->trump);
-            return r->equal_small ? with_equals(out, h, others_of(p, turn)) : out;
+            return r->equal_small ? seen_equals(out, h, others_of(p, turn), blind) : out;
         }
     }
     int losers = 0, guards = 0, suits = 0;
@@ -1701,7 +1749,7 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
         u64 l = lane_of(h, x);
         if (losers >> x & 1) out |= (l & -l) << (16 * x);  /* a loser's lowest */
     }
-    return out;
+    return out | fooled_discards(p, r, h, opp, suits);
 }
 
 /* normal/licensing.py ``length_winners``: the cards of ``side_cards`` (the seat's side-suit cards) whose loss lowers their suit's
@@ -1776,7 +1824,7 @@ static u64 narrow(const WPos *w, const WRules *r, int turn, u64 dd, u64 legal) {
                 u64 bit = 1ULL << (c & 15), theirs = opp_lane(p, r, x);
                 u64 pl = lane_of(p->hand[sp], x), pm = above_all(pl, theirs) & ~((bit << 1) - 1);
                 int cross = pm && (bit <= top_bit(theirs) || !(pl & ((bit << 1) - 1)));  /* normal/licensing.py ``crossing`` */
-                if (!cross || !strands(p, turn, x, bit, 0)) keep |= o & -o;
+                if (!cross || !strands(p, r, turn, x, bit, 0)) keep |= o & -o;
             }
             if (keep) dd = keep;
             keep = 0;
@@ -2243,6 +2291,16 @@ static u64 draw_spent(const Pos *p, const WRules *r, int turn, u64 legal) {
     return spent == tr ? 0 : spent << (16 * p->trump);
 }
 
+/* normal/licensing.py ``safety_check``: a restricted seat on lead, its viewer unaware of a trump an opponent holds, holding a
+ * trump above all of theirs, checks with its highest trump (ACBL Tech Files 1992 C): that card's code (-1: none) */
+static int safety_check(const Pos *p, const WRules *r, int turn) {
+    if (p->n || p->trump < 0 || !r->safety || !(r->restricted >> turn & 1)) return -1;
+    u64 theirs = lane_of(p->hand[r->side ^ 1] | p->hand[r->side ^ 3], p->trump);
+    u64 mine = lane_of(p->hand[turn], p->trump);
+    if (!(theirs & lane_of(r->blind, p->trump)) || top_bit(mine) <= top_bit(theirs)) return -1;
+    return 16 * p->trump + 63 - __builtin_clzll(mine);
+}
+
 /* the claiming side's moves at a node: one card per run of equal normal cards (runs split where another hand's
  * or the trick's card lies between, or at the nine-ten boundary, as Searcher.distinct), deviations first, then
  * best play, each lowest first. ``*sdd``: the side's double-dummy tricks here (-1 when not worked out, as when
@@ -2256,6 +2314,13 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
     u64 legal = legal_of(p, turn);
     u64 others = others_of(p, turn);
     int rem = popcount(p->hand[turn]);
+    int check = safety_check(p, r, turn);
+    if (check >= 0) {  /* his one card: no best play beside it, no count from it */
+        *sdd = -1;
+        moves[0] = check;
+        return 1;
+    }
+    u64 unaware = r->unaware & (p->hand[0] | p->hand[1] | p->hand[2] | p->hand[3]);
     u64 lic = (r->restricted >> turn & 1) ? wlicences(w, turn, r) & legal : 0;
     u64 allowed = lic, dd = 0;
     /* bound to draw trumps first: of the licensed and best-play cards only the trumps and the side-suit cards no trump
@@ -2404,7 +2469,7 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
                 int rk = __builtin_ctzll(l);
                 l &= l - 1;
                 int same = prev >= 0 && !((o >> (prev + 1)) & ((1ULL << (rk - prev - 1)) - 1))
-                           && (prev <= 9) == (rk <= 9);
+                           && (prev <= 9) == (rk <= 9) && !(lane_of(unaware, x) & (1ULL << rk | 1ULL << prev));
                 prev = rk;
                 if (!same) moves[n++] = 16 * x + rk;  /* a card equal to the one below it is the same move */
             }
@@ -2438,7 +2503,8 @@ static inline void wkey(const WPos *w, const WRules *r, u64 key[3]) {
     for (int x = 0; x < 4; x++) {
         u64 l = lane_of(all, x);
         u64 a = lane_of(p->hand[r->side], x), b = lane_of(p->hand[r->side ^ 2], x);
-        if (a && b && !(x == p->trump && !lane_of(opp, x))) {
+        /* (and in a suit with a card he is unaware of: his masters there need not be equal cards) */
+        if ((a && b && !(x == p->trump && !lane_of(opp, x))) || lane_of(r->unaware & all, x)) {
             int small = r->equal_small && (popcount(a & 0x3FF) >= 2 || popcount(b & 0x3FF) >= 2);
             extra |= (u64)(small ? popcount(l >> 10) : 7) << (3 * x);
         }
@@ -2463,6 +2529,20 @@ static inline void wkey(const WPos *w, const WRules *r, u64 key[3]) {
     /* the concession licence and the ties: the conceded tricks still to lose while the side has not led since */
     extra |= (u64)conceding(w, r) << 31;
     key[2] = extra;
+}
+
+/* the cards he is unaware of still out, added to W's key at a trick start (the layout is rank-relative: which of its
+ * cards he does not know of): each as its suit and its place from the top of the suit's cards, six bits apiece from
+ * bit 35, as ``Searcher.key`` marks them. 0 when more than four are out: the caller keeps no entry */
+static inline int ukey(const WPos *w, const WRules *r, u64 key[3]) {
+    const Pos *p = &w->p;
+    u64 all = p->hand[0] | p->hand[1] | p->hand[2] | p->hand[3], u = r->unaware & all;
+    if (popcount(u) > 4) return 0;
+    for (int sh = 35; u; u &= u - 1, sh += 6) {
+        int c = __builtin_ctzll(u);
+        key[2] |= (u64)((c >> 4) << 4 | (order_of(all, c) + 1)) << sh;
+    }
+    return 1;
 }
 
 static inline int wholds(const WEntry *e, const u64 key[3], uint32_t tag) {
@@ -2577,6 +2657,31 @@ static inline void wstore(WEntry *e, const u64 key[3], uint32_t tag, int lo, int
  * from there, best play within the model gives the count: a double-dummy shortcut, a sweep or the last trick) */
 static int rec[64], rec_len;
 
+/* Searcher.runs: a card he is unaware of is a run of its own (which of two cards is played changes what he knows): an
+ * opponent's moves (one per run: ``gen_moves``) with each run split at such cards (``unaware``) */
+static int split_unaware(const Pos *p, int turn, u64 legal, u64 unaware, int *moves, int k) {
+    if (!(legal & unaware)) return k;
+    u64 others = others_of(p, turn);
+    int out[16], n = 0;
+    for (int i = 0; i < k; i++) {
+        u64 run = run_below(moves[i], legal, others);
+        if (!(run & unaware)) {
+            out[n++] = moves[i];
+            continue;
+        }
+        int x = moves[i] >> 4, prev = -1;
+        u64 l = lane_of(run, x), ul = lane_of(unaware, x);
+        while (l) {  /* from the top down */
+            int b = 63 - __builtin_clzll(l);
+            l ^= 1ULL << b;
+            if (prev < 0 || (ul >> b & 1) || (ul >> prev & 1)) out[n++] = 16 * x + b;
+            prev = b;
+        }
+    }
+    memcpy(moves, out, sizeof(int) * (size_t)n);
+    return n;
+}
+
 /* The fewest tricks ``side`` takes from here on the normal lines, as a bounded minimum: below ``beta`` it is the
  * count of a line (the first found under ``beta``), otherwise no line goes under it. */
 static int wmin(WPos *w, const WRules *r, int beta, int ply) {
@@ -2591,7 +2696,8 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
     if (wgave_up) return 0;  /* as if a line were found: the search unwinds at once, storing nothing */
     WEntry *e = NULL;
     u64 key[3], akey[3];
-    int all_ok = 0;
+    u64 unaware = r->unaware & (p->hand[0] | p->hand[1] | p->hand[2] | p->hand[3]);
+    int all_ok = 0, keyed = 1;
     uint32_t tag = (uint32_t)(p->leader | side << 2 | r->restricted << 3 | (p->trump + 1) << 7 | r->suit_order << 10
                               | r->continue_suit << 11 | r->top_down << 12 | r->equal_small << 13 | r->ruff_low << 14
                               | r->guess << 15 | r->concedes << 16 | (uint32_t)r->seen << 18
@@ -2602,8 +2708,10 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
         int tf = trump_floor(p, side);
         if (tf >= beta) return tf;
         wkey(w, r, key);
-        all_ok = opp_trumpless(p, side);
-        if (beta < rem || !all_ok) {
+        keyed = ukey(w, r, key);
+        /* (not while he is unaware of a card out: which opponent holds it changes what he sees) */
+        all_ok = opp_trumpless(p, side) && !unaware;
+        if (keyed && (beta < rem || !all_ok)) {
             e = wslot(key, tag);
             /* only floors are kept: a line's count is of no use without its cards */
             if (wholds(e, key, tag) && e->lo >= beta) return e->lo;
@@ -2626,8 +2734,9 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
             return sdd;
         }
     } else {
-        k = gen_moves(p, turn, legal_of(p, turn), moves);
-        if (beta >= rem && opp_trumpless(p, side)) k = merge_tails(p, side, moves, k);
+        u64 legal = legal_of(p, turn);
+        k = split_unaware(p, turn, legal, unaware, moves, gen_moves(p, turn, legal, moves));
+        if (beta >= rem && opp_trumpless(p, side) && !unaware) k = merge_tails(p, side, moves, k);
     }
     int best = 99;
     for (int j = 0; j < k && best >= beta; j++) {
@@ -2641,7 +2750,7 @@ static int wmin(WPos *w, const WRules *r, int beta, int ply) {
     }
     if (p->n == 0 && !wgave_up && best >= beta) {
         if (all_ok && best >= rem) wstore(wslot(akey, tag | WTAG_ALL), akey, tag | WTAG_ALL, rem, rem);
-        else wstore(e, key, tag, best, rem);  /* set above: fewer than all were needed, or an opponent holds a trump */
+        else if (e != NULL) wstore(e, key, tag, best, rem);  /* fewer than all were needed, or an opponent holds a trump */
     }
     return best;
 }
@@ -2661,6 +2770,8 @@ static WRules wrules(int side, int restricted, int flags) {
     r.cseen = r.seen;
     r.cagst = r.agst;
     r.draw = flags >> LIC_DRAW_TRUMPS_FIRST & 1;
+    r.unaware_winner = flags >> LIC_UNAWARE_WINNER & 1;
+    r.safety = flags >> LIC_SAFETY_CHECK_HIGH_TRUMP & 1;
     /* a defender's claim (he sees one hand of his side: his own): his partner sees that and his own hand. The view
      * follows from ``seen``, so the table's tag (which holds ``seen``) tells the claims apart */
     int mine = r.seen & ours;
@@ -2671,6 +2782,12 @@ static WRules wrules(int side, int restricted, int flags) {
         r.pagst = r.phid | (r.pseen & theirs);
     }
     return r;
+}
+
+/* the claimer unaware of the cards ``unaware`` (view.py: those in hands he does not see are out of his view) */
+static void unaware_view(WRules *r, const Pos *p, u64 unaware) {
+    r->unaware = r->blind = unaware & (p->hand[0] | p->hand[1] | p->hand[2] | p->hand[3]);
+    r->vblind = r->cblind = r->unaware & hands_in(p, r->hid);
 }
 
 /* fills ``p`` from a call's hands, trump, leader and trick tuple: 0, or -1 with a Python error set */
@@ -2803,7 +2920,7 @@ static PyObject *py_floor(PyObject *self, PyObject *args) {
     return PyBool_FromLong(!gave_up && v > above);
 }
 
-/* worst(m0, m1, m2, m3, trump, leader, trick, last, voids, side, restricted, flags, below, dd, limit)
+/* worst(m0, m1, m2, m3, trump, leader, trick, last, voids, side, restricted, flags, below, dd, limit, unaware)
  *   -> (count, settled, line)
  * W from the position (``flags``: ``wrules``'s, the bits of _licences.h; the guess licence's bit when no 70E2 order
  * settles the guess, the concession licence's when the claim concedes a trick), lowered from the double-dummy count
@@ -2811,14 +2928,16 @@ static PyObject *py_floor(PyObject *self, PyObject *args) {
  * ``below`` >= 0, only whether a line goes under ``below`` (the first found). ``limit`` > 0: give up after that many
  * positions (``settled`` False; the count is the least line found). ``line``: the codes of the cards of that line
  * up to where best play within the model (the side's best-play cards as narrowed, the opponents' best play) takes
- * over and gives the count; empty when no line under the double-dummy count was found. */
+ * over and gives the count; empty when no line under the double-dummy count was found. ``unaware``: the cards the
+ * claimer is found unaware of (70C: a mask; his view leaves them out, ``unaware_view``). */
 static PyObject *py_worst(PyObject *self, PyObject *args) {
     unsigned long long m[4];
     int trump, leader, last, voids, side, restricted, flags, below, dd;
     long long limit = 0;
+    unsigned long long unaware = 0;
     PyObject *trick;
-    if (!PyArg_ParseTuple(args, "KKKKiiO!iiiiiii|L", &m[0], &m[1], &m[2], &m[3], &trump, &leader, &PyTuple_Type,
-                          &trick, &last, &voids, &side, &restricted, &flags, &below, &dd, &limit))
+    if (!PyArg_ParseTuple(args, "KKKKiiO!iiiiiii|LK", &m[0], &m[1], &m[2], &m[3], &trump, &leader, &PyTuple_Type,
+                          &trick, &last, &voids, &side, &restricted, &flags, &below, &dd, &limit, &unaware))
         return NULL;
     WPos w;
     if (read_pos(&w.p, m, trump, leader, trick) < 0) return NULL;
@@ -2826,6 +2945,7 @@ static PyObject *py_worst(PyObject *self, PyObject *args) {
     w.voids = voids & 0xFFFF;
     w.lost = flags >> LIC_LOST_SHIFT & 15;
     WRules r = wrules(side, restricted, flags);
+    unaware_view(&r, &w.p, unaware);
     int turn = (w.p.leader + w.p.n) & 3;
     int rem = popcount(w.p.hand[turn]);
     if (!rem) return Py_BuildValue("(iO[])", 0, Py_True);
@@ -2991,7 +3111,7 @@ static PyMethodDef methods[] = {
     {"values", py_values, METH_VARARGS, "Every legal card's tricks for the side to move (see the module)."},
     {"fewest", py_fewest, METH_VARARGS, "The fewest tricks a side can take if every card is played to that end."},
     {"floor", py_floor, METH_VARARGS, "Whether a side takes more than k on every line of best-play or licensable cards."},
-    {"worst", py_worst, METH_VARARGS, "W for a claimer who sees every card and states no line, and a line giving it."},
+    {"worst", py_worst, METH_VARARGS, "W for a claimer who states no line, and a line giving it."},
     {"clear", py_clear, METH_NOARGS, "Forget every table."},
     {"wkey", py_wkey, METH_VARARGS, "W's table key at a trick start (for tests)."},
     {"bit_gather", py_bit_gather, METH_NOARGS, "Whether layouts are encoded by the CPU's bit gather (BMI2)."},

@@ -11,6 +11,8 @@
 #define LIC_FINESSE_OR_DROP 5  /* takes the losing option of an unstated finesse or drop */
 #define LIC_CONCEDE_NOW_OR_END 6  /* loses a conceded trick at once or at the end */
 #define LIC_DRAW_TRUMPS_FIRST 7  /* aware of a trump out that his trumps draw on any layout, does not let it score */
+#define LIC_UNAWARE_WINNER 20  /* plays as if an outstanding winner were gone */
+#define LIC_SAFETY_CHECK_HIGH_TRUMP 21  /* checks with a high trump first, drawing the trump he forgot */
 
 /* the hands the claimer sees (a bit per seat), the tricks the claim concedes and those the
  * opponents have won since the claim */

@@ -154,16 +154,17 @@ def floor_above(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick:
 
 def worst_whole(masks: tuple[int, ...], trump: Suit | None, leader: Seat, trick: tuple[Card, ...],
                 last: Suit | None, voids: frozenset[tuple[Seat, Suit]], side: Side, restricted: int, flags: int,
-                below: int, dd: int, limit: int) -> tuple[int, bool, list[Card]]:
-    """W for a claimer who sees every card and states no line, by our solver (see ``_endings.worst``; ``dd``: the
-    side's double-dummy count; ``flags``: ``solver_flags`` of engine/play/normal/licences.py, the licences in force
-    and the hands the claimer sees): the count, whether it is settled within ``limit`` positions, and
-    the cards of a line giving at most it, up to where best play within the model takes over."""
+                below: int, dd: int, limit: int, unaware: int = 0) -> tuple[int, bool, list[Card]]:
+    """W for a claimer who states no line, by our solver (see ``_endings.worst``; ``dd``: the side's double-dummy
+    count; ``flags``: ``solver_flags`` of engine/play/normal/licences.py, the licences in force and the hands the
+    claimer sees; ``unaware``: the cards he is unaware of, as a mask): the count, whether it is settled within
+    ``limit`` positions, and the cards of a line giving at most it, up to where best play within the model takes
+    over."""
     assert _endings is not None
     vbits = sum(1 << (4 * _SEAT_NO[s] + SUIT_NO[x]) for s, x in voids)
     count, settled, line = _endings.worst(*_ours_args(masks, trump, leader, trick),
                                           SUIT_NO[last] if last is not None else -1, vbits,
-                                          0 if side == Side.NS else 1, restricted, flags, below, dd, limit)
+                                          0 if side == Side.NS else 1, restricted, flags, below, dd, limit, unaware)
     unknown = [c for c in line if c not in CARD]
     if unknown:
         raise Disagreement(f"our solver's line holds card code {unknown[0]}, not a card")

@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from claimlaw.facts import SEATS, Card, Seat
 
+from .bits import mask_of
 from .dds import ENDING_TRICKS, HAVE_FEWEST, fewest, floor_above, take_work, worst_whole
 from .model import NormalPlayModel
 from .normal.licences import LOST_SHIFT, solver_flags, solver_reads
@@ -53,30 +54,34 @@ def in_force(s: Searcher, model: NormalPlayModel) -> set[str]:
     return out
 
 
-# Our solver's W (``worst_whole``) implements the claimer's view for a claimer who sees every card and states no line
+# Our solver's W (``worst_whole``) implements the claimer's view for a claimer who states no line
 # (engine/play/_endings.c ``wlicences``, ``narrow``, ``v_wins``), a declarer's or a defender's (his own hand and dummy
-# in view, partner's hidden): the differential test (tests/play/test_lockstep.py) holds it to the Python search, the
-# reference. A defender's partner restricted by 70D2 (``partner_restricted``) takes licences read from a hand the
-# claimer does not see, which our solver does not model: that W is the Python search's.
+# in view, partner's hidden), aware of every card or found unaware of some (70C: they are out of his view,
+# ``unaware_view``; the switches that act only on them, core.py ``UNAWARE_ONLY``): the differential test
+# (tests/play/test_lockstep.py) holds it to the Python search, the reference. A defender's partner restricted by 70D2
+# (``partner_restricted``) takes licences read from a hand the claimer does not see, which our solver does not model:
+# that W is the Python search's.
 WHOLE_IN_LOCKSTEP = True
 
 
 def sees_all(root: Node, model: NormalPlayModel) -> bool:
-    """The claimer is unaware of no card and states no line, and every licence in force is one our solver reads (or
-    one that changes nothing here: normal/licences.py ``solver_reads``): where our solver's licences apply."""
-    return not root.unaware and not (model.line and model.line.steps) and solver_reads(model.switches)
+    """The claimer states no line, and every licence in force is one our solver reads (or one that changes nothing
+    here: normal/licences.py ``solver_reads``): where our solver's licences apply. A claimer found unaware of cards
+    (``root.unaware``) is one of these: our solver reads his view without them."""
+    del root  # (his view at the node, the cards he is unaware of included, is our solver's argument: ``whole``)
+    return not (model.line and model.line.steps) and solver_reads(model.switches)
 
 
 def licence_floor_sound(root: Node, model: NormalPlayModel) -> bool:
     """Our solver's licence floor is a min over a superset of the normal cards: for a declarer's claim (whose view
-    places no card our solver's superset does not allow for: engine/play/_endings.c ``licensed``) who sees every
-    card and states no line. A defender's view hides partner's cards, so he may see more losers than our solver
-    counts: the every-play floor there."""
-    return model.partner_is_dummy and sees_all(root, model)
+    places no card our solver's superset does not allow for: engine/play/_endings.c ``licensed``) who is aware of
+    every card and states no line. A defender's view hides partner's cards, and a card he is unaware of hides one of
+    theirs, so he may see more losers than our solver counts: the every-play floor there."""
+    return model.partner_is_dummy and not root.unaware and sees_all(root, model)
 
 
 def whole_applies(root: Node, model: NormalPlayModel) -> bool:
-    """Our solver's W applies: the claimer sees every card and states no line, and only his own seat (with a declarer,
+    """Our solver's W applies: the claimer states no line (``sees_all``), and only his own seat (with a declarer,
     dummy's too) takes licences."""
     return sees_all(root, model) and (model.partner_is_dummy or not model.on("partner_restricted"))
 
@@ -87,7 +92,7 @@ def seat_bits(seats: set[Seat] | frozenset[Seat]) -> int:
 
 
 def floor(s: Searcher, root: Node, restricted: set[Seat]) -> Callable[[Node, int, int], bool] | None:
-    """The floor W's search prunes with (``Searcher.above``), from our solver: where the claimer sees every card
+    """The floor W's search prunes with (``Searcher.above``), from our solver: where the claimer is aware of every card
     and states no line, the fewest tricks over lines whose restricted cards are best play or licensable (a
     superset of the licences); otherwise, and for cannot-lose (where it is the answer itself), the fewest over
     every play at all. None without our solver."""
@@ -107,8 +112,8 @@ def whole(s: Searcher, root: Node, restricted: set[Seat], line_free: bool = Fals
     answers). With ``line_free``, the model without its stated line, for the nodes where the line is over
     (``Searcher.after_line``)."""
     model = s.model
-    if line_free:  # (the claimer's unawareness is read at each node it answers: ``Searcher._after_line``)
-        model, root = replace(model, line=None), replace(root, unaware=frozenset())
+    if line_free:  # (the cards the claimer is unaware of are read at each node it answers)
+        model = replace(model, line=None)
     if (not HAVE_FEWEST or not WHOLE_IN_LOCKSTEP or not whole_applies(root, model)
             or model.claimer.side != s.side):  # (the view our solver reads is the claimer's, of the side counted)
         return None
@@ -122,6 +127,6 @@ def whole(s: Searcher, root: Node, restricted: set[Seat], line_free: bool = Fals
         # position is slow); below it, our solver works it out within the limit
         dd = s.dd_value(n) if s._left(n) > ENDING_TRICKS else -1
         return worst_whole(n.masks, trump, n.leader, n.trick, n.last_led, n.voids, side, bits,
-                           flags | min(n.lost, 15) << LOST_SHIFT, below, dd, limit)
+                           flags | min(n.lost, 15) << LOST_SHIFT, below, dd, limit, mask_of(n.unaware))
 
     return whole

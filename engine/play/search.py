@@ -67,14 +67,14 @@ class Searcher:
     # with partition search a position costs ~125 ns (2026-11-24), but 400 proved 3 fewer benchmark positions
     # for budget-bound times of 2.1-3.2 s instead of 3.1-4.7 s (4.6 s before): kept
     work_per_node: int = 600
-    # W by our solver for a claimer who sees every card and states no line: (node, below or -1, limit in positions)
+    # W by our solver for a claimer who states no line: (node, below or -1, limit in positions)
     # -> (count, settled, the cards of its line up to where best play takes over); checked against ``moves``
     whole: Callable[[Node, int, int], tuple[int, bool, list[Card]]] | None = None
     whole_tricks: int = 11  # ``whole`` answers at nodes with at most this many tricks left (DDS's values above) ...
     whole_tricks_below: int = 10  # ... or this many in a ``below`` question (see ``_hand_over``)
     whole_root: bool = True  # W's depth-first passes are ``whole``'s from the root (see ``_whole_line``)
     # ``whole`` for the same model without its stated line: it answers a node at a trick's start once the line is
-    # over (``line_over``), where the normal cards are the line-free model's (the claimer unaware of nothing there)
+    # over (``line_over``), where the normal cards are the line-free model's
     after_line: Callable[[Node, int, int], tuple[int, bool, list[Card]]] | None = None
     restricted: frozenset[Seat] = frozenset()  # seats whose cards must be normal
     all_free: bool = False                     # cannot-lose: every card of the side is free
@@ -745,8 +745,8 @@ class Searcher:
         return self.line is not None and (node.line_off or len(node.line_done) == len(self.line.steps))
 
     def _after_line(self, node: Node) -> bool:
-        """``after_line`` answers ``node``: a trick's start once the line is over, the claimer unaware of nothing."""
-        return (self.after_line is not None and not node.trick and not node.unaware and not self.all_free
+        """``after_line`` answers ``node``: a trick's start once the line is over."""
+        return (self.after_line is not None and not node.trick and not self.all_free
                 and self.line_over(node))
 
     def _whole(self, root: Node, below: int, until: int) -> tuple[int, bool, list[Card]]:

@@ -1,13 +1,14 @@
 """Our solver's W equals the Python search's, card for card of the model (issue 26 item 6: one model, in lockstep).
 
 The Python search (engine/play/search.py) is the reference; our solver (engine/play/_endings.c ``worst``) answers W
-for a claimer who sees every card and states no line, a declarer's or a defender's. Both read the claimer's view
+for a claimer who states no line, a declarer's or a defender's, aware of every card or not. Both read the claimer's view
 (engine/play/normal/view.py): the hands he sees (a declarer his two, a defender his own and dummy), the cards out
 (not who holds them: a defender cannot tell partner's from declarer's), the show-outs; a defender's partner reads his
 own (his hand, dummy and the claimer's faced hand). Each case here asks both the same
 question from the same node (a declarer's or a defender's claim, random guidelines, random show-outs and suit last
 led) and requires the same count. The suite runs 400 random endings and a few defenders' claims chosen to meet each
-rule of a defender's view; ``CLAIMLAW_SLOW=1`` runs 2,000 more, and every claim position of the bundled vugraph set
+rule of a defender's view, 150 endings with a claimer unaware of cards still out (70C) and nine that each meet one part
+of his view; ``CLAIMLAW_SLOW=1`` runs 2,000 more, and every claim position of the bundled vugraph set
 with at most seven tricks left, asked as the audit asks it for declarer and for a defender (``.ci/run`` does).
 Each licence our solver reads is also turned off in turn in both (``licence_case``), so that a difference names it.
 """
@@ -25,8 +26,10 @@ from claimlaw.engine.play import PlayCore, dds
 from claimlaw.engine.play.model import GUIDELINES, NormalPlayModel
 from claimlaw.engine.play.native import floor, whole
 from claimlaw.engine.play.normal.licences import LICENCES, solver_reads
+from claimlaw.engine.play.normal.view import seen_seats
 from claimlaw.engine.play.search import Node, Searcher
 from claimlaw.facts import SEATS, SUITS, Position, Side
+from tests.lawmarks import clause
 from tests.play.test_play_core import random_position, searcher
 
 SLOW = bool(os.environ.get("CLAIMLAW_SLOW"))
@@ -85,7 +88,7 @@ def both(pos: Position, side: Side, model: NormalPlayModel, root: Node, below: i
     py, _ = s.worst(root, below)
     py_n = py if s.exact or below is not None and py < below else None
     ours = whole(s, root, set(s.restricted))
-    assert ours is not None, "our solver's W applies to a claimer who sees every card and states no line"
+    assert ours is not None, "our solver's W applies to a claimer who states no line"
     dds.new_question()
     c, settled, _ = ours(root, -1 if below is None else below, budget)
     c_n = c if settled or below is not None and 0 <= c < below else None
@@ -205,6 +208,69 @@ def test_our_solver_keeps_each_rule_the_random_endings_miss_as_the_python_search
     if defender:
         assert not random_case(seed, tricks)[2].partner_is_dummy, rule
     _check(seed, tricks)
+
+
+def unaware_case(seed: int, tricks: tuple[int, int] = (2, 5)) -> tuple[Position, Side, NormalPlayModel, Node]:
+    """``random_case``'s ending and claim, the claimer found unaware of one or two cards still out (70C): mostly a card
+    that fools him (his side holds a card under it above the opponents' others of the suit: he sees that card as a
+    winner), else cards of hands he does not see (a defender's partner's among them), or any of the opponents' (in
+    dummy too); with the switches that act only on such cards (core.py ``UNAWARE_ONLY``) on at random."""
+    pos, side, model, root = random_case(seed, tricks)
+    rng = random.Random(seed ^ 0x5EED)
+    seen = seen_seats(model.claimer, model.partner_is_dummy, model.dummy)
+    theirs = sorted(c for s in side.other.seats for c in pos.hands[s])
+    hidden = sorted(c for s in SEATS if s not in seen for c in pos.hands[s])
+    ours = [c for s in side.seats for c in pos.hands[s]]
+    fooling = [c for c in theirs if any(d.suit == c.suit and d.rank < c.rank and all(
+        o.rank < d.rank for o in theirs if o.suit == c.suit and o != c) for d in ours)]
+    pick = rng.random()
+    if fooling and pick < 0.6:
+        cards = [rng.choice(fooling)]
+    else:
+        pool = hidden if pick < 0.85 and hidden else theirs
+        cards = rng.sample(pool, min(len(pool), rng.randint(1, 2)))
+    model = model.with_unaware(cards).with_switches(
+        unaware_trump=any(c.suit == pos.trump for c in cards), unaware_winner=rng.random() < 0.7,
+        safety_check_high_trump=rng.random() < 0.4)
+    return pos, side, model, replace(root, unaware=frozenset(cards))
+
+
+def _check_unaware(seed: int, tricks: tuple[int, int] = (2, 5)) -> None:
+    pos, side, model, root = unaware_case(seed, tricks)
+    py, c = both(pos, side, model, root)
+    assert py is not None and c is not None
+    assert c == py, (f"seed {seed}: our solver {c}, the Python search {py}, unaware of {sorted(root.unaware)}"
+                     f"\n{pos.pbn()} trick {pos.trick} {model}")
+
+
+@clause("70C")
+@pytest.mark.parametrize("seed", range(150))
+def test_our_solvers_w_equals_the_python_searchs_for_a_claimer_unaware_of_cards_still_out(seed: int) -> None:
+    _check_unaware(110_000 + seed)
+
+
+# Unaware claimers whose W turns on one part of our solver's reading of his unawareness, each found by breaking that
+# part (engine/play/_endings.c) and running random cases of ``unaware_case``: with the part broken, the case differs.
+UNAWARE_RULES = [
+    (110_081, (2, 5), "a card he is unaware of is not among the cards he sees an opponent may hold (``against``)"),
+    (110_095, (2, 5), "a card he is unaware of is not among the hidden cards he knows of (``hid_lane``: may hold)"),
+    (110_077, (2, 5), "fooled by a card he is unaware of, he may discard a real winner (``unaware_winner``)"),
+    (120_165, (2, 6), "unaware of a trump out, he checks with a trump above theirs (``safety_check_high_trump``)"),
+    (120_215, (2, 6), "third hand plays the lowest of his top cards as he sees them equal (no unknown card between)"),
+    (120_544, (2, 6), "small cards he sees as equal with an unknown card between them may go in any order, no others"),
+    (120_362, (2, 6), "an opponent's card the claimer is unaware of is no equal of its neighbours (``split_unaware``)"),
+    (120_744, (2, 6), "a defender's partner knows of every card out: the claimer's unawareness is not his"),
+    (121_112, (2, 6), "W's table tells apart layouts that differ in which card he is unaware of (``ukey``)"),
+]
+
+
+@clause("70C")
+@pytest.mark.parametrize(("seed", "tricks", "rule"), UNAWARE_RULES, ids=[f"unaware-{s}" for s, _, _ in UNAWARE_RULES])
+def test_our_solver_keeps_each_part_of_an_unaware_claimers_view_as_the_python_search_does(
+        seed: int, tricks: tuple[int, int], rule: str) -> None:
+    pos, side, model, root = unaware_case(seed, tricks)
+    assert root.unaware and any(c in h for h in pos.hands.values() for c in root.unaware), rule
+    _check_unaware(seed, tricks)
 
 
 def test_a_defenders_claim_with_partner_restricted_is_the_python_searchs_alone() -> None:

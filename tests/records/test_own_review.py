@@ -99,12 +99,15 @@ KNOWN: dict[tuple[str, str], str] = {
                    "♥T on North's trumps, baring his ♥K and keeping the master ♦J (equal double dummy), and West, "
                    "second hand over South's ♥8 with dummy's ♥96 behind and the ♥K hidden, wins with the ♥A (the "
                    "cheapest sure winner he claimed), felling partner's bare ♥K; not yet judged",
+    ("soundc", "14"): "disputed (70C2 defaults, as atb 2): West claims at trick 3 with North's ♣9 the one trump out, "
+                      "none drawn; claimlaw reads him as at all likely unaware of it, and the ♣9 then overruffs "
+                      "West's ♣2 on East's ♥9 (70C3), where the reviewer reads him as aware (one round draws it). "
+                      "Before our solver read an unaware claimer's view (issue 35) the audit's budget ran out on it "
+                      "(sound, unproven); the line is the Python model's, each card checked",
     ("soundc", "6"): "model: the reviewer's line cashes the last trump, the ♠Q, then gives up the ♣8 with cards "
                      "still to play, neither 'now' nor 'at the end' as the concession licence reads them; East-West "
                      "then take one more than the claim concedes (EBU guidance read by the reviewer: winners "
                      "first, the concession after)",
-    ("soundb", "13"): "audit budget: the claim is 'sound (unproven)' in the audit (its search budget ran out); "
-                      "claimlaw rule, searching until proven, adjusts it as the reviewer does (70C, the ♣9)",
     ("at", "12"): "model: the ♣K crash is gone (no winner led under partner's all higher cards among equal leads, "
                   "ties.py); the line now has South lead the ♣8 into East's ♣Q from ♣K8 (equal double dummy, North "
                   "void with trumps but discarding as East may overruff) and North, having won East's ♥T with the ♥Q, "

@@ -19,6 +19,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 # the classes of player the footnote to Laws 70-71 speaks of (facts/case.py ``PlayerClass``)
+# the bits of the switches that act only on a card the claimer is unaware of (core.py ``UNAWARE_ONLY``) that our solver
+# reads: above the licences' bits (below 8) and the fields ``solver_flags`` packs from ``SEEN_SHIFT`` on
+UNAWARE_SHIFT = 20
 CLASSES: tuple[str, ...] = ("beginner", "club", "expert", "world_class")
 
 
@@ -36,7 +39,8 @@ class Licence:
     classes: tuple[str, ...] = CLASSES
     bit: int | None = None       # its bit in our solver's flags (engine/play/_licences.h)
     # our solver answers with it in force though it reads no bit: a switch that changes nothing where our solver
-    # answers (engine/play/native.py: a claimer aware of every card, stating no line, his partner unrestricted), or
+    # answers (engine/play/native.py: a claimer stating no line, his partner unrestricted; ``unaware_trump`` names
+    # what the cards he is unaware of do, and our solver reads those cards themselves), or
     # a rule always in force that our solver models. A switch with neither a bit nor this leaves every question it
     # is on in to the Python search: a new one needs no C to be right
     solver_neutral: bool = False
@@ -90,7 +94,7 @@ LICENCES: tuple[Licence, ...] = (
     Licence("unaware_trump", "plays as if the outstanding trump were gone", "Law 70C; White Book 8.70.4", "70C",
             solver_neutral=True),
     Licence("unaware_winner", "plays as if an outstanding winner were gone", "White Book 8.70.6", "70C",
-            solver_neutral=True,
+            bit=UNAWARE_SHIFT,
             rule="A claimer who has forgotten an outstanding winner may discard or lead as if it were gone."),
     # always in force: the claimer's view (view.py) holds every card played and every show-out, so no rule sets it
     Licence("sees_played_cards", "sees the cards as they are played", "WBFLC 2001-10-30 #3 (as reported); EBU TD forum",
@@ -101,7 +105,7 @@ LICENCES: tuple[Licence, ...] = (
             rule="A beginner may carelessly follow low under partner's last card of a suit and block it, where a "
                  "club player or better overtakes."),
     Licence("safety_check_high_trump", "checks with a high trump first, drawing the trump he forgot",
-            "ACBL Tech Files 1992 C (the 2019 guidelines, #3, say the opposite)", "70C", solver_neutral=True),
+            "ACBL Tech Files 1992 C (the 2019 guidelines, #3, say the opposite)", "70C", bit=UNAWARE_SHIFT + 1),
     Licence("partner_restricted", "a defender's partner also plays the least successful normal cards", "Law 70D2",
             "70D2", solver_neutral=True),
     # the model's own rules for following and discarding, and the stated line: always in force
