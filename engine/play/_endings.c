@@ -1486,15 +1486,23 @@ static inline int conceding(const WPos *w, const WRules *r) {
     return w->last < 0 && r->conceded > w->lost ? r->conceded - w->lost : 0;
 }
 
+/* normal/licensing.py ``cheapest_over``: the card the opponents win a round with when his side plays ``low`` (a lane
+ * bit, 0: none): their cheapest card above it (a card of his that is not a master may be finessed) */
+static inline u64 cheapest_over(u64 theirs, u64 low) {
+    u64 over = low ? theirs & ~((low << 1) - 1) : theirs;
+    return over & -over;
+}
+
 /* normal/licensing.py ``rounds_taken``: the rounds of one suit the opponents (``theirs``) win on lead against his side's
- * cards as one holding (``ours``): their top card wins unless his side's is higher or a hand of his side out of the
- * suit ruffs (``ruff_now``; ``trumps``: his side holds a trump once out of it); his side follows with its lowest */
+ * cards as one holding (``ours``): theirs unless his side's top card is higher than all of theirs or a hand of his
+ * side out of the suit ruffs (``ruff_now``; ``trumps``: his side holds a trump once out of it); his side follows
+ * with its lowest, they win with their cheapest card above it */
 static int rounds_taken(u64 theirs, u64 ours, int ruff_now, int trumps) {
     int taken = 0;
     while (theirs) {
         if (ruff_now || (ours && top_bit(ours) > top_bit(theirs)) || (!ours && trumps)) break;
         taken++;
-        theirs &= ~top_bit(theirs);
+        theirs &= ~cheapest_over(theirs, ours & -ours);
         ours &= ours - 1;
     }
     return taken;
@@ -1525,7 +1533,8 @@ static int taken_after(const Pos *p, const WRules *r, int turn, int x, u64 low) 
         if (x == t) th &= ~(over & -over);
         while (th && top_bit(ta | tb) < top_bit(th)) {
             taken++;
-            th &= ~top_bit(th);
+            u64 la = ta & -ta, lb = tb & -tb;
+            th &= ~cheapest_over(th, la > lb ? la : lb);
             ta &= ta - 1;
             tb &= tb - 1;
         }
@@ -1547,6 +1556,20 @@ static int taken_after(const Pos *p, const WRules *r, int turn, int x, u64 low) 
         taken += rounds_taken(th, ours, ruff, trumps);
     }
     return taken;
+}
+
+/* normal/licensing.py ``ruffs_to_keep``: partner's hand in his view, a hand of the side holding a trump is void in a side
+ * suit the other holds */
+static int ruffs_to_keep(const Pos *p, const WRules *r, int turn) {
+    int pa = (turn + 2) & 3, t = p->trump;
+    if (!(r->seen >> pa & 1)) return 0;
+    for (int i = 0; i < 2; i++) {
+        u64 h = p->hand[i ? pa : turn], o = p->hand[i ? turn : pa];
+        if (!lane_of(h, t)) continue;
+        for (int y = 0; y < 4; y++)
+            if (y != t && lane_of(o, y) && !lane_of(h, y)) return 1;
+    }
+    return 0;
 }
 
 /* normal/licensing.py ``licences`` with full knowledge, as a mask of the seat to move's cards */
@@ -1591,6 +1614,9 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
             if (r->concedes && left > 0 && !side_master(p, r, x) && !cash_first(p, r, turn)
                 && taken_after(p, r, turn, x, lost) <= left)
                 out |= lost << (16 * x);
+            /* ``trump_at_the_end_leads``: at the end he cashes his winners first, his top trump among them when none
+             * is out and it ruffs nothing of his */
+            if (r->concedes && left > 0 && idle && !ruffs_to_keep(p, r, turn)) out |= top_bit(mine) << (16 * x);
         }
         return out;
     }
