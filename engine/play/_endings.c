@@ -1558,20 +1558,6 @@ static int taken_after(const Pos *p, const WRules *r, int turn, int x, u64 low) 
     return taken;
 }
 
-/* normal/licensing.py ``ruffs_to_keep``: partner's hand in his view, a hand of the side holding a trump is void in a side
- * suit the other holds */
-static int ruffs_to_keep(const Pos *p, const WRules *r, int turn) {
-    int pa = (turn + 2) & 3, t = p->trump;
-    if (!(r->seen >> pa & 1)) return 0;
-    for (int i = 0; i < 2; i++) {
-        u64 h = p->hand[i ? pa : turn], o = p->hand[i ? turn : pa];
-        if (!lane_of(h, t)) continue;
-        for (int y = 0; y < 4; y++)
-            if (y != t && lane_of(o, y) && !lane_of(h, y)) return 1;
-    }
-    return 0;
-}
-
 /* normal/licensing.py ``licences`` with full knowledge, as a mask of the seat to move's cards */
 static u64 wlicences(const WPos *w, int turn, const WRules *r) {
     const Pos *p = &w->p;
@@ -1615,8 +1601,9 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
                 && taken_after(p, r, turn, x, lost) <= left)
                 out |= lost << (16 * x);
             /* ``trump_at_the_end_leads``: at the end he cashes his winners first, his top trump among them when none
-             * is out and it ruffs nothing of his */
-            if (r->concedes && left > 0 && idle && !ruffs_to_keep(p, r, turn)) out |= top_bit(mine) << (16 * x);
+             * is out and partner holds none */
+            if (r->concedes && left > 0 && idle && !lane_of(p->hand[pa], x))
+                out |= top_bit(mine) << (16 * x);
         }
         return out;
     }

@@ -134,9 +134,9 @@ def test_conceding_at_the_end_he_may_cash_his_last_trump_before_giving_up_the_lo
 
 
 @clause("70.footnote")
-def test_a_trump_his_side_would_still_ruff_with_is_not_cashed_before_the_concession() -> None:
-    # North holds a heart South is void in: South's ♠Q ruffs it in his own plan (ACBL LC 2019 #4)
-    spec = {Seat.S: "SQ DJ C8 C4", Seat.N: "DT H5 C9 C6", Seat.E: "D9 D7 D4 CJ", Seat.W: "HT H4 DQ D2"}
+def test_a_trump_is_not_cashed_before_the_concession_where_partner_holds_one_to_ruff_with() -> None:
+    # North's ♠2 would fall under South's ♠Q: leading trumps draws partner's ruffs too (ACBL LC 2019 #4)
+    spec = {Seat.S: "SQ DJ C8 C4", Seat.N: "S2 D8 C9 C6", Seat.E: "D9 D7 D4 CJ", Seat.W: "HT H4 DQ D2"}
     s, root = searcher(spec_position(spec, Suit.S, Seat.S), Side.NS, NormalPlayModel.default(Seat.S).with_concedes(2))
     assert Card.parse("SQ") not in licences(s, root, Seat.S)
 

@@ -91,19 +91,16 @@ KNOWN: dict[tuple[str, str], str] = {
                   "cards and then cashes the ♦A, leaving the ♦J to ruff the ♣A)",
     ("atc", "3"): "model: dummy third hand ducks with the ♦2 holding the ♦J he sees as master over South's ♦8 (the "
                   "follow rule gives the lowest card: North may be void and ruff, so the ♦J is no sure winner)",
-    ("atc", "12"): "model: the concession licence leads the ♠3 at once from an entryless dummy holding all the "
-                   "claimed winners; the opponents run three spades and squeeze dummy (``taken_after`` counts the "
-                   "spade tricks they take, not the winner a squeeze costs)",
     ("atc", "30"): "model: the overtake of dummy's winning ♦T is gone (``unblock_gains``); the line now blocks "
                    "diamonds instead (West follows ♦9 and ♦8 under dummy's ♦T and ♦J, stranding his ♦K), a careless "
                    "order of the kind reviewed row atb 24 accepts; not yet judged",
     ("atc", "32"): "model: the claimer (a defender) ducks South's ♥Q holding the ♥A7 after dummy showed out and "
                    "holds a trump (follow low: the ♥A is no sure winner when dummy may ruff, so he plays low and "
                    "the ace is ruffed next)",
-    ("soundc", "6"): "model: the reviewer's line cashes the last trump, the ♠Q, then gives up the ♣8 with cards "
-                     "still to play, neither 'now' nor 'at the end' as the concession licence reads them; East-West "
-                     "then take one more than the claim concedes (EBU guidance read by the reviewer: winners "
-                     "first, the concession after)",
+    ("sound", "14"): "disputed: the same claim as the third review's sound row 6, which adjusts it (South cashes his "
+                     "last trump, the ♠Q, then gives up the ♣4: double dummy one trick after the ♠Q); this review "
+                     "judged 'two on any order' without replaying that order. The concession licence follows the "
+                     "third review (docs/design.md, licence 9: at the end his winners go first)",
     ("soundb", "13"): "audit budget: the claim is 'sound (unproven)' in the audit (its search budget ran out); "
                       "claimlaw rule, searching until proven, adjusts it as the reviewer does (70C, the ♣9)",
     ("at", "12"): "model: the ♣K crash is gone (no winner led under partner's all higher cards among equal leads, "

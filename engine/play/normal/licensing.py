@@ -135,30 +135,16 @@ def concede_now_or_end_leads(a: Lead) -> list[Card]:
 
 def trump_at_the_end_leads(a: Lead) -> list[Card]:
     """"At the end": he cashes the winners he sees before the loser, his trumps among them. At the side's first lead
-    after the claim while a conceded trick is still to lose (``conceding``), with no trump out as he sees it, his
-    highest trump (trumps go top down), unless his side could still ruff with it (``ruffs_to_keep``: ACBL LC 2019
-    #4 keeps those back). Own review 2026-11-28c, sound row 6: South cashes his last trump, the ♠Q, then gives up
-    the club (EBU claims notes: the conceded trick is lost at once or at the end)."""
+    after the claim while a conceded trick is still to lose (``conceding``), with no trump out as he sees it and none
+    in partner's hand (a trump lead would draw partner's ruffs too: ACBL LC 2019 #4), his highest trump (trumps go
+    top down): a lone hand's trump wins one trick cashed or ruffing, and at the end his winners go first. Own review
+    2026-11-28c, sound row 6: South cashes his last trump, the ♠Q, then gives up the club (EBU claims notes: the
+    conceded trick is lost at once or at the end)."""
     q, node, seat = a.q, a.node, a.seat
     if (q.model.on("concede_now_or_end") and a.x == q.trump and conceding(q, node) > 0
-            and not seen_opp(q, node, a.x, seat) and not ruffs_to_keep(q, node, seat)):
+            and not seen_opp(q, node, a.x, seat) and not any(c.suit == a.x for c in node.hand(seat.partner))):
         return a.mine[:1]
     return []
-
-
-def ruffs_to_keep(q: Question, node: Node, seat: Seat) -> bool:
-    """A hand of his side he sees, holding a trump, is void in a side suit the other hand (in his view) holds: a
-    trump led now would take a ruff from his own plan (or force partner's trump on it)."""
-    v = q.view(node, seat)
-    hands = [node.hand(s) for s in (seat, seat.partner) if s in v.seen_seats]
-    if len(hands) < 2:
-        return False
-    suits = [{c.suit for c in h} for h in hands]
-    for i in (0, 1):
-        other = suits[1 - i] - {q.trump}
-        if q.trump in suits[i] and other - suits[i]:
-            return True
-    return False
 
 
 def cash_first(q: Question, node: Node, seat: Seat) -> bool:
