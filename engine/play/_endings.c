@@ -825,6 +825,8 @@ static u64 licensed(const Pos *p, int turn, const Rules *r) {
             if (r->finesse && partner_master) out |= low << (16 * x);  /* toward a tenace (a superset) */
             if (r->concedes && top_bit(mine | part) < top_bit(theirs))  /* a loser led (a trump from the top) */
                 out |= (x == p->trump ? top_bit(mine) : low) << (16 * x);
+            if (r->concedes && x == p->trump && !opp_trumps && !part)  /* his top trump before the loser */
+                out |= top_bit(mine) << (16 * x);
         }
         return out;
     }
