@@ -1602,9 +1602,9 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
             if (r->concedes && left > 0 && !side_master(p, r, x) && !cash_first(p, r, turn)
                 && taken_after(p, r, turn, x, lost) <= left)
                 out |= lost << (16 * x);
-            /* ``trump_at_the_end_leads``: at the end he cashes his winners first, his top trump among them when none
-             * is out and partner holds none */
-            if (r->concedes && left > 0 && idle && !lane_of(p->hand[pa], x))
+            /* ``trump_at_the_end_leads``: at the end he cashes his winners first, his last trump among them when
+             * none is out and partner holds none */
+            if (r->concedes && left > 0 && idle && !(mine & (mine - 1)) && !lane_of(p->hand[pa], x))
                 out |= top_bit(mine) << (16 * x);
         }
         return out;

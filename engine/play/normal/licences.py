@@ -70,13 +70,13 @@ LICENCES: tuple[Licence, ...] = (
     # claims notes: he plays to lose *the* conceded trick; VixTD, BBO forums 2012: the trick he believes he must
     # lose; own review 2026-11-28, at-risk rows 2, 5, 6, 10, 14, 16, 19, 23; the third review, at-risk row 12: their
     # cards may lie over his, so they win a round with their cheapest card that beats his; sound row 6: at the end
-    # his winners go first, his last trump among them where it ruffs nothing of his)
+    # his winners go first, his last trump among them where partner holds none)
     Licence("concede_now_or_end", "loses a conceded trick at once or at the end", "EBU claims notes", "70.footnote",
             default=True, bit=6,
             rule="A trick he concedes without saying when is lost at once or at the end, whichever is worse for "
                  "him; at once only while it is still to lose, and only with a loser whose trick, as he sees it, "
                  "gives the opponents no more than he concedes, however their cards lie; at the end after his "
-                 "winners, a trump too when none is out and it ruffs nothing of his."),
+                 "winners, his last trump too when none is out and partner holds none."),
     Licence("unaware_trump", "plays as if the outstanding trump were gone", "Law 70C; White Book 8.70.4", "70C",
             solver_neutral=True),
     Licence("unaware_winner", "plays as if an outstanding winner were gone", "White Book 8.70.6", "70C",

@@ -135,13 +135,13 @@ def concede_now_or_end_leads(a: Lead) -> list[Card]:
 
 def trump_at_the_end_leads(a: Lead) -> list[Card]:
     """"At the end": he cashes the winners he sees before the loser, his trumps among them. At the side's first lead
-    after the claim while a conceded trick is still to lose (``conceding``), with no trump out as he sees it and none
-    in partner's hand (a trump lead would draw partner's ruffs too: ACBL LC 2019 #4), his highest trump (trumps go
-    top down): a lone hand's trump wins one trick cashed or ruffing, and at the end his winners go first. Own review
-    2026-11-28c, sound row 6: South cashes his last trump, the ♠Q, then gives up the club (EBU claims notes: the
-    conceded trick is lost at once or at the end)."""
+    after the claim while a conceded trick is still to lose (``conceding``), with no trump out as he sees it, his
+    last trump where partner holds none: it wins one trick cashed or ruffing (with more trumps, or partner holding
+    one, ACBL LC 2019 #4 spares him playing his trumps to his disadvantage). Own review 2026-11-28c, sound row 6:
+    South cashes his last trump, the ♠Q, then gives up the club (EBU claims notes: the conceded trick is lost at
+    once or at the end)."""
     q, node, seat = a.q, a.node, a.seat
-    if (q.model.on("concede_now_or_end") and a.x == q.trump and conceding(q, node) > 0
+    if (q.model.on("concede_now_or_end") and a.x == q.trump and conceding(q, node) > 0 and len(a.mine) == 1
             and not seen_opp(q, node, a.x, seat) and not any(c.suit == a.x for c in node.hand(seat.partner))):
         return a.mine[:1]
     return []
