@@ -826,6 +826,8 @@ static u64 licensed(const Pos *p, int turn, const Rules *r) {
             if (r->finesse && partner_master) out |= low << (16 * x);  /* toward a tenace (a superset) */
             if (r->concedes && top_bit(mine | part) < top_bit(theirs))  /* a loser led (a trump from the top) */
                 out |= (x == p->trump ? top_bit(mine) : low) << (16 * x);
+            if (r->concedes && x == p->trump && !opp_trumps && !part)  /* his top trump before the loser */
+                out |= top_bit(mine) << (16 * x);
         }
         return out;
     }
@@ -1540,15 +1542,23 @@ static inline int conceding(const WPos *w, const WRules *r) {
     return w->last < 0 && r->conceded > w->lost ? r->conceded - w->lost : 0;
 }
 
+/* normal/licensing.py ``cheapest_over``: the card the opponents win a round with when his side plays ``low`` (a lane
+ * bit, 0: none): their cheapest card above it (a card of his that is not a master may be finessed) */
+static inline u64 cheapest_over(u64 theirs, u64 low) {
+    u64 over = low ? theirs & ~((low << 1) - 1) : theirs;
+    return over & -over;
+}
+
 /* normal/licensing.py ``rounds_taken``: the rounds of one suit the opponents (``theirs``) win on lead against his side's
- * cards as one holding (``ours``): their top card wins unless his side's is higher or a hand of his side out of the
- * suit ruffs (``ruff_now``; ``trumps``: his side holds a trump once out of it); his side follows with its lowest */
+ * cards as one holding (``ours``): theirs unless his side's top card is higher than all of theirs or a hand of his
+ * side out of the suit ruffs (``ruff_now``; ``trumps``: his side holds a trump once out of it); his side follows
+ * with its lowest, they win with their cheapest card above it */
 static int rounds_taken(u64 theirs, u64 ours, int ruff_now, int trumps) {
     int taken = 0;
     while (theirs) {
         if (ruff_now || (ours && top_bit(ours) > top_bit(theirs)) || (!ours && trumps)) break;
         taken++;
-        theirs &= ~top_bit(theirs);
+        theirs &= ~cheapest_over(theirs, ours & -ours);
         ours &= ours - 1;
     }
     return taken;
@@ -1579,7 +1589,8 @@ static int taken_after(const Pos *p, const WRules *r, int turn, int x, u64 low) 
         if (x == t) th &= ~(over & -over);
         while (th && top_bit(ta | tb) < top_bit(th)) {
             taken++;
-            th &= ~top_bit(th);
+            u64 la = ta & -ta, lb = tb & -tb;
+            th &= ~cheapest_over(th, la > lb ? la : lb);
             ta &= ta - 1;
             tb &= tb - 1;
         }
@@ -1666,6 +1677,10 @@ static u64 wlicences(const WPos *w, int turn, const WRules *r) {
             if (r->concedes && left > 0 && !side_master(p, r, x) && !cash_first(p, r, turn)
                 && taken_after(p, r, turn, x, lost) <= left)
                 out |= lost << (16 * x);
+            /* ``trump_at_the_end_leads``: at the end he cashes his winners first, his last trump among them when
+             * none is out and partner holds none */
+            if (r->concedes && left > 0 && idle && !(mine & (mine - 1)) && !lane_of(p->hand[pa], x))
+                out |= top_bit(mine) << (16 * x);
         }
         return out;
     }

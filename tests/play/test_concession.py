@@ -12,7 +12,7 @@ import pytest
 
 from claimlaw.engine.play.model import GUIDELINES, NormalPlayModel
 from claimlaw.engine.play.normal.licences import CONCEDED_SHIFT, LOST_SHIFT, solver_flags
-from claimlaw.engine.play.normal.licensing import licences, taken_after
+from claimlaw.engine.play.normal.licensing import licences, rounds_taken, taken_after
 from claimlaw.engine.play.search import Node, Searcher
 from claimlaw.facts import SUITS, Card, Position, Seat, Side, Suit
 from tests.lawmarks import clause
@@ -101,6 +101,44 @@ def test_a_loser_that_loses_only_the_conceded_trick_is_still_led_at_once() -> No
                        NormalPlayModel.default(Seat.N).with_concedes(1))
     assert taken_after(s, root, Seat.N, Card.parse("D2")) == 1
     assert licences(s, root, Seat.N).get(Card.parse("D2")) == LICENCE
+
+
+@clause("70.footnote", "70A")
+def test_a_loser_led_at_once_from_the_hand_holding_his_winners_is_not_normal_where_his_king_may_be_finessed() -> None:
+    """Own review 2026-11-28c, at-risk row 12 (rejected): dummy holds the three claimed winners; its ♠3 led at once
+    gives East-West, whose ♠AQ may sit over North's ♠K, three spades and a squeeze of dummy, more than the two
+    conceded. Their cards may lie where they hurt him: they win each round with their cheapest card above his."""
+    spec = {Seat.N: "SK S8 S7 S4 H3", Seat.E: "SA SQ S9 H8 H7", Seat.S: "ST S3 HK CK CT",
+            Seat.W: "SJ S2 HQ HJ HT"}
+    s, root = searcher(spec_position(spec, None, Seat.S), Side.NS, NormalPlayModel.default(Seat.N).with_concedes(2))
+    assert taken_after(s, root, Seat.S, Card.parse("S3")) > 2
+    assert Card.parse("S3") not in licences(s, root, Seat.S)
+    assert s.worst(root)[0] == 3  # his winners first, the spade at the end
+
+
+def test_the_opponents_keep_the_ace_over_his_king_while_a_cheaper_card_wins_the_round() -> None:
+    k2, aq, a3 = 1 << 13 | 1 << 2, 1 << 14 | 1 << 12, 1 << 14 | 1 << 3
+    assert rounds_taken(aq, k2, False, False) == 2  # the queen wins over his two, then the ace over his king
+    assert rounds_taken(a3, 1 << 13, False, False) == 2  # a bare king falls to the ace, and their three is good
+    assert rounds_taken(1 << 12, k2, False, False) == 0  # his king is a master: no round is theirs
+
+
+@clause("70.footnote")
+def test_conceding_at_the_end_he_may_cash_his_last_trump_before_giving_up_the_loser() -> None:
+    """Own review 2026-11-28c, sound row 6 (adjusted): South, with the last trump (♠Q) and none out, cashes it and
+    then gives up the ♣4; East returns a diamond and West's ♥T, which the ♠Q would have ruffed, scores."""
+    spec = {Seat.S: "SQ DJ C8 C4", Seat.N: "DT D8 C9 C6", Seat.E: "D9 D7 D4 CJ", Seat.W: "HT H4 DQ D2"}
+    s, root = searcher(spec_position(spec, Suit.S, Seat.S), Side.NS, NormalPlayModel.default(Seat.S).with_concedes(2))
+    assert licences(s, root, Seat.S).get(Card.parse("SQ")) == LICENCE
+    assert s.worst(root)[0] == 1
+
+
+@clause("70.footnote")
+def test_a_trump_is_not_cashed_before_the_concession_where_partner_holds_one_to_ruff_with() -> None:
+    # North's ♠2 would fall under South's ♠Q: leading trumps draws partner's ruffs too (ACBL LC 2019 #4)
+    spec = {Seat.S: "SQ DJ C8 C4", Seat.N: "S2 D8 C9 C6", Seat.E: "D9 D7 D4 CJ", Seat.W: "HT H4 DQ D2"}
+    s, root = searcher(spec_position(spec, Suit.S, Seat.S), Side.NS, NormalPlayModel.default(Seat.S).with_concedes(2))
+    assert Card.parse("SQ") not in licences(s, root, Seat.S)
 
 
 def _random_claim(seed: int) -> tuple[Searcher, Node, int]:

@@ -88,9 +88,6 @@ KNOWN: dict[tuple[str, str], str] = {
                   "following ♣7, ♣8 under them and keeping ♣AK (a failure to unblock), and the ♥Q's draw takes "
                   "dummy's ♥6. Whether side-suit cashes the trump cannot ruff are normal before the draw, the "
                   "reviews pull two ways: shared row 9 accepts a blocked suit lost with the ♠8 out",
-    ("atc", "12"): "model: the concession licence leads the ♠3 at once from an entryless dummy holding all the "
-                   "claimed winners; the opponents run three spades and squeeze dummy (``taken_after`` counts the "
-                   "spade tricks they take, not the winner a squeeze costs)",
     ("atc", "30"): "model: the overtake of dummy's winning ♦T is gone (``unblock_gains``); the line now blocks "
                    "diamonds instead (West follows ♦9 and ♦8 under dummy's ♦T and ♦J, stranding his ♦K), a careless "
                    "order of the kind reviewed row atb 24 accepts; not yet judged",
@@ -104,10 +101,10 @@ KNOWN: dict[tuple[str, str], str] = {
                       "West's ♣2 on East's ♥9 (70C3), where the reviewer reads him as aware (one round draws it). "
                       "Before our solver read an unaware claimer's view (issue 35) the audit's budget ran out on it "
                       "(sound, unproven); the line is the Python model's, each card checked",
-    ("soundc", "6"): "model: the reviewer's line cashes the last trump, the ♠Q, then gives up the ♣8 with cards "
-                     "still to play, neither 'now' nor 'at the end' as the concession licence reads them; East-West "
-                     "then take one more than the claim concedes (EBU guidance read by the reviewer: winners "
-                     "first, the concession after)",
+    ("sound", "14"): "disputed: the same claim as the third review's sound row 6, which adjusts it (South cashes his "
+                     "last trump, the ♠Q, then gives up the ♣4: double dummy one trick after the ♠Q); this review "
+                     "judged 'two on any order' without replaying that order. The concession licence follows the "
+                     "third review (docs/design.md, licence 9: at the end his winners go first)",
     ("at", "12"): "model: the ♣K crash is gone (no winner led under partner's all higher cards among equal leads, "
                   "ties.py); the line now has South lead the ♣8 into East's ♣Q from ♣K8 (equal double dummy, North "
                   "void with trumps but discarding as East may overruff) and North, having won East's ♥T with the ♥Q, "

@@ -72,12 +72,15 @@ LICENCES: tuple[Licence, ...] = (
     # at once only while a conceded trick is still to lose, and only a loser whose trick, as he sees it, is one he
     # concedes: the opponents winning it take no more than he still concedes (licensing.py ``taken_after``; EBU
     # claims notes: he plays to lose *the* conceded trick; VixTD, BBO forums 2012: the trick he believes he must
-    # lose; own review 2026-11-28, at-risk rows 2, 5, 6, 10, 14, 16, 19, 23)
+    # lose; own review 2026-11-28, at-risk rows 2, 5, 6, 10, 14, 16, 19, 23; the third review, at-risk row 12: their
+    # cards may lie over his, so they win a round with their cheapest card that beats his; sound row 6: at the end
+    # his winners go first, his last trump among them where partner holds none)
     Licence("concede_now_or_end", "loses a conceded trick at once or at the end", "EBU claims notes", "70.footnote",
             default=True, bit=6,
             rule="A trick he concedes without saying when is lost at once or at the end, whichever is worse for "
                  "him; at once only while it is still to lose, and only with a loser whose trick, as he sees it, "
-                 "gives the opponents no more than he concedes."),
+                 "gives the opponents no more than he concedes, however their cards lie; at the end after his "
+                 "winners, his last trump too when none is out and partner holds none."),
     # a restriction, like continue_suit: a claimer aware (as he sees it) of a trump an opponent may hold, whose side's
     # trumps in his view draw every one of them on any layout, lets none of them score: on lead he leads trumps, or
     # side-suit cards none of them can in fact ruff, or whose ruff partner overruffs at no cost to the draw

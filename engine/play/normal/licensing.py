@@ -136,6 +136,20 @@ def concede_now_or_end_leads(a: Lead) -> list[Card]:
     return []
 
 
+def trump_at_the_end_leads(a: Lead) -> list[Card]:
+    """"At the end": he cashes the winners he sees before the loser, his trumps among them. At the side's first lead
+    after the claim while a conceded trick is still to lose (``conceding``), with no trump out as he sees it, his
+    last trump where partner holds none: it wins one trick cashed or ruffing (with more trumps, or partner holding
+    one, ACBL LC 2019 #4 spares him playing his trumps to his disadvantage). Own review 2026-11-28c, sound row 6:
+    South cashes his last trump, the ♠Q, then gives up the club (EBU claims notes: the conceded trick is lost at
+    once or at the end)."""
+    q, node, seat = a.q, a.node, a.seat
+    if (q.model.on("concede_now_or_end") and a.x == q.trump and conceding(q, node) > 0 and len(a.mine) == 1
+            and not seen_opp(q, node, a.x, seat) and not any(c.suit == a.x for c in node.hand(seat.partner))):
+        return a.mine[:1]
+    return []
+
+
 def cash_first(q: Question, node: Node, seat: Seat) -> bool:
     """He holds a side-suit winner as he sees it while an opponent may hold a trump and no hand of his side he sees
     holds one: giving up the lead before cashing it hands the opponents the tempo to discard their losers of its
@@ -193,7 +207,7 @@ def taken_after(q: Question, node: Node, seat: Seat, low: Card) -> int:
         # that holds a trump follows with its lowest, so a hand that ruffed before may be out of trumps after
         while left[tn] and max((ln[tn] for ln in lanes.values()), default=0).bit_length() < left[tn].bit_length():
             taken += 1
-            left[tn] &= ~(1 << (left[tn].bit_length() - 1))
+            left[tn] &= ~cheapest_over(left[tn], max((ln[tn] & -ln[tn] for ln in lanes.values()), default=0))
             for ln in lanes.values():
                 ln[tn] &= ln[tn] - 1
     for yn in range(4):
@@ -206,18 +220,28 @@ def taken_after(q: Question, node: Node, seat: Seat, low: Card) -> int:
 
 
 def rounds_taken(theirs: int, ours: int, ruff_now: bool, trumps: bool) -> int:
-    """The rounds of one suit the opponents win on lead (lanes of ranks, his side's cards as one holding): each round
-    they lead their top card; it wins unless his side's top card is higher (his side then regains the lead) or a hand
-    of his side out of the suit ruffs (``ruff_now``; ``trumps``: his side holds a trump once out of it), and his side
-    follows with its lowest."""
+    """The rounds of one suit the opponents win on lead (lanes of ranks, his side's cards as one holding): a round is
+    theirs unless his side's top card is higher than every card they hold (his side then regains the lead) or a hand
+    of his side out of the suit ruffs (``ruff_now``; ``trumps``: his side holds a trump once out of it); his side
+    follows with its lowest and they win with their cheapest card above it (``cheapest_over``)."""
     taken = 0
     while theirs:
         if ruff_now or (ours and ours.bit_length() > theirs.bit_length()) or (not ours and trumps):
             break
         taken += 1
-        theirs &= ~(1 << (theirs.bit_length() - 1))
+        theirs &= ~cheapest_over(theirs, ours & -ours)
         ours &= ours - 1
     return taken
+
+
+def cheapest_over(theirs: int, low: int) -> int:
+    """The card (a lane bit) the opponents win a round with when his side plays ``low`` (a lane bit, 0: none): their
+    cheapest card above it. Giving up the lead must not cost more than he concedes as he sees the cards, which may
+    lie where they hurt him most, so a card of his that is not a master may be finessed: they keep their higher
+    cards while a cheaper one wins (own review 2026-11-28c, at-risk row 12: dummy's ♠3 led at once, East-West's
+    ♠AQ sit over North's ♠K and take three spades)."""
+    over = theirs & ~((low << 1) - 1) if low else theirs
+    return over & -over
 
 
 # the licences on lead, in the order they name a card (the first that gives a card names it in the witness)
@@ -226,6 +250,7 @@ LEAD_LICENCES: tuple[tuple[str, Callable[[Lead], list[Card]]], ...] = (
     ("any_suit_order", any_suit_order_leads),
     ("finesse_or_drop", finesse_or_drop_leads),
     ("concede_now_or_end", concede_now_or_end_leads),
+    ("concede_now_or_end", trump_at_the_end_leads),
 )
 
 
