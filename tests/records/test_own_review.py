@@ -105,6 +105,33 @@ KNOWN: dict[tuple[str, str], str] = {
                      "last trump, the ♠Q, then gives up the ♣4: double dummy one trick after the ♠Q); this review "
                      "judged 'two on any order' without replaying that order. The concession licence follows the "
                      "third review (docs/design.md, licence 9: at the end his winners go first)",
+    ("atb", "18"): "model: declarer's line is fixed (dummy keeps the ♣8, ``length_winners``) and the ♠Q is covered "
+                   "(``cover_card``); the defenders' split now loses on the clubs: East, holding ♠KT and ♦K9 against "
+                   "dummy's ♠A9 and ♦A, discards the ♠T on the ♣A and bares the ♠K (every card he keeps guards an "
+                   "honour, so the discard rule lets him throw either); not yet judged",
+    # the fourth review (seed 20261201, claims 1,001-2,000, judged at 7e4311e)
+    ("atd", "3"): "model: East's ♦9 discard from ♦QT9 against dummy's ♦K76 is gone (70D2, ``keeps_length``); the line "
+                  "now has East bare ♦Q9 to declarer's hidden ♦A while keeping the master ♥J, the guard against a "
+                  "hidden honour that accepted row atc 19 (♣T8 against a hidden ♣K) accepts; not yet judged",
+    ("atd", "4"): "disputed (as atb 2, atc 7): a claim of all nine at trick 5 with the defence on lead and no trump "
+                  "drawn; the reviewer reads 'first chance to draw trumps' to include a claim made while the defence "
+                  "is on lead, the wider default that dropped accepted rows atb 12, atb 16 and atc 22",
+    ("atd", "5"): "disputed (as atd 4): the claim comes while declarer ruffs at trick 3, before his side has led; "
+                  "the reviewer's second point (♦5 second hand from ♦AKQJ65 once a forgotten trump has ruffed) is "
+                  "on the unaware line the default gives",
+    ("atd", "19"): "disputed: the reviewer counts seven tricks without the ♦ guess (♠K, ♦ to the ♦A, ♠Q-J shedding "
+                   "East's clubs); dummy's ♠QJ and East's ♠K give two spade tricks, not three, and double dummy, "
+                   "after the ♥J, any diamond lead gives East-West five of the last seven where a club or the ♠K "
+                   "gives six: the seventh trick needs a club to the ♣Q, so the claim does rest on the ♦ position "
+                   "and the ♦Q finesse is its normal losing option (70E1)",
+    ("atd", "29"): "model: South's ♥4 discard from ♥Q4 over dummy's ♥K65 is gone (70D2, ``keeps_length``); the line "
+                   "now has South follow ♥4 under North's winning ♥J, baring the ♥Q behind dummy's ♥K6, where "
+                   "overtaking with the ♥Q keeps the trick (no 'overtake to save a captured honour' rule; no source "
+                   "found); not yet judged",
+    ("soundd", "7"): "model: the reviewer's line crosses to the clubs at once with the ♣5, West's only link to "
+                     "East's ♣AKJ93, stranding his ♠KQ ♥J; the suit-order licence leaves out a crossing that strands "
+                     "winners (``strands``, ``unblock_gains``), which reviewed rows atb 24 and atc 13 accept as "
+                     "careless at this level while the EBU forum (2023) weighs entries by the player's standard",
     ("at", "12"): "model: the ♣K crash is gone (no winner led under partner's all higher cards among equal leads, "
                   "ties.py); the line now has South lead the ♣8 into East's ♣Q from ♣K8 (equal double dummy, North "
                   "void with trumps but discarding as East may overruff) and North, having won East's ♥T with the ♥Q, "
