@@ -2316,6 +2316,17 @@ static int safety_check(const Pos *p, const WRules *r, int turn) {
     return 16 * p->trump + 63 - __builtin_clzll(mine);
 }
 
+/* draw_trumps_first's restriction (``draws_first``, ``draw_spent``): the cards of ``lic`` and ``dd`` outside ``keep`` are
+ * dropped where some card of either is kept (0: no restriction); ``*sdd`` is -1 where no best-play card is kept (then
+ * no line here has best play's count) */
+static inline void keep_only(u64 keep, u64 *lic, u64 *dd, u64 *allowed, int *sdd) {
+    if (!keep || !((*lic | *dd) & keep)) return;
+    if (*dd && !(*dd & keep)) *sdd = -1;
+    *lic &= keep;
+    *dd &= keep;
+    *allowed = *lic;
+}
+
 /* the claiming side's moves at a node: one card per run of equal normal cards (runs split where another hand's
  * or the trick's card lies between, or at the nine-ten boundary, as Searcher.distinct), deviations first, then
  * best play, each lowest first. ``*sdd``: the side's double-dummy tricks here (-1 when not worked out, as when
@@ -2360,18 +2371,8 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
     if (de != NULL) {  /* solved before */
         dd = from_order(de->dd, legal, all);
         *sdd = de->ns;
-        if (tl && ((lic | dd) & tl)) {
-            if (dd && !(dd & tl)) *sdd = -1;  /* no best-play card is normal here: not a line of its count */
-            lic &= tl;
-            dd &= tl;
-            allowed = lic;
-        }
-        if (sp && ((lic | dd) & ~sp)) {
-            if (dd && !(dd & ~sp)) *sdd = -1;
-            lic &= ~sp;
-            dd &= ~sp;
-            allowed = lic;
-        }
+        keep_only(tl, &lic, &dd, &allowed, sdd);
+        if (sp) keep_only(~sp, &lic, &dd, &allowed, sdd);
         if (dd & ~lic) {
             dd = narrow(w, r, turn, dd, legal);
             allowed |= dd;
@@ -2454,18 +2455,8 @@ static int side_moves(const WPos *w, int turn, const WRules *r, const u64 *layou
             e->used = question;
         }
         *sdd = ns;
-        if (tl && ((lic | dd) & tl)) {
-            if (dd && !(dd & tl)) *sdd = -1;  /* no best-play card is normal here: not a line of its count */
-            lic &= tl;
-            dd &= tl;
-            allowed = lic;
-        }
-        if (sp && ((lic | dd) & ~sp)) {
-            if (dd && !(dd & ~sp)) *sdd = -1;
-            lic &= ~sp;
-            dd &= ~sp;
-            allowed = lic;
-        }
+        keep_only(tl, &lic, &dd, &allowed, sdd);
+        if (sp) keep_only(~sp, &lic, &dd, &allowed, sdd);
         if (dd & ~lic) {
             dd = narrow(w, r, turn, dd, legal);
             allowed |= dd;
